@@ -1,0 +1,187 @@
+/*
+ * pickpack_core.h - the public interface of the Pick & Pack rules engine.
+ *
+ * Plain C99, no Python: a C or C++ program can embed the engine with this header and
+ * the .c files in core/. Rule ids (PP-...) refer to the project's rules file; indices,
+ * the action space, the move text, Zobrist keys and the PRNG are specified in
+ * docs/engine.md.
+ *
+ * Trust: every function that takes an action integer, a square, a space or a whole
+ * state from outside (pp_check_action, pp_apply_checked, pp_state_validate) checks
+ * it. The fast functions (pp_apply, pp_undo, pp_legal_actions) assume their input came
+ * from the checked ones or from the generator; they are the hot path.
+ */
+#ifndef PICKPACK_CORE_H
+#define PICKPACK_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PP_NUM_SQUARES 36
+#define PP_NUM_SPACES 12
+#define PP_NUM_CRATES 4
+#define PP_NUM_KINDS 6
+#define PP_MAX_CRATE 36          /* a crate can never hold more than all 36 trays */
+#define PP_NUM_ACTIONS 10230     /* fixed action space, docs/engine.md */
+#define PP_NUM_PLACEMENT_ACTIONS 6
+#define PP_DETAILS_PER_SQUARE 142
+#define PP_TARGETS_PER_END 69
+#define PP_MAX_MOVES 1024        /* upper bound on legal moves in any position */
+#define PP_MAX_PLIES 84          /* 24 placements + at most 36 grabs + 24 tile activations */
+#define PP_FACE_DOWN 0x80u       /* grid byte: 0 empty, 1..6 face-up apples, 0x80|n face down */
+#define PP_NO_KIND 0xFFu         /* tile not placed yet */
+
+enum pp_player { PP_RED = 0, PP_BLUE = 1, PP_NOBODY = 2 };
+enum pp_phase { PP_PHASE_PLACEMENT = 0, PP_PHASE_PLAY = 1, PP_PHASE_OVER = 2 };
+enum pp_kind { PP_KIND_P = 0, PP_KIND_W, PP_KIND_R, PP_KIND_Q, PP_KIND_X, PP_KIND_M };
+enum pp_tile_status { PP_TILE_UNPLAYED = 0, PP_TILE_USED = 1, PP_TILE_MALFUNCTIONED = 2 };
+enum pp_crate_status { PP_CRATE_OPEN = 0, PP_CRATE_PREMIUM = 1, PP_CRATE_WHOLESALE = 2 };
+
+/* A position. Plain data: copy it with memcpy or assignment. */
+typedef struct pp_state {
+    uint64_t hash;                                   /* Zobrist hash, kept incrementally */
+    uint8_t grid[PP_NUM_SQUARES];                    /* see PP_FACE_DOWN */
+    uint8_t crate[2][PP_NUM_CRATES][PP_MAX_CRATE];   /* trays bottom -> top, apples 1..6 */
+    uint8_t crate_len[2][PP_NUM_CRATES];
+    uint8_t crate_status[2][PP_NUM_CRATES];          /* enum pp_crate_status */
+    uint8_t tile_kind[2][PP_NUM_SPACES];             /* enum pp_kind or PP_NO_KIND */
+    uint8_t tile_status[2][PP_NUM_SPACES];           /* enum pp_tile_status */
+    uint8_t rush[2];                                 /* rush orders waiting (PP-R) */
+    uint8_t grabber;                                 /* square 0..35 */
+    uint8_t to_move;                                 /* enum pp_player */
+    uint8_t phase;                                   /* enum pp_phase */
+    uint8_t first;                                   /* who moves first in play (PP-S4) */
+    uint8_t placed;                                  /* placement decisions taken, 0..24 */
+} pp_state;
+
+/* What undo needs besides the move itself. */
+typedef struct pp_undo {
+    uint64_t hash;
+    uint16_t action;
+    uint8_t to_move, phase, grabber;
+    uint8_t rush[2];
+} pp_undo;
+
+/* xoshiro256** (Blackman & Vigna 2018), seeded through SplitMix64. */
+typedef struct pp_rng { uint64_t s[4]; } pp_rng;
+
+/* A decoded action (docs/engine.md, "Action integers"). */
+typedef struct pp_move {
+    int placement_kind;   /* 0..5 for a placement decision, else -1 */
+    int dest;             /* destination square */
+    int grab_crate;       /* own crate 0..3 for a grab, else -1 */
+    int end;              /* 0/1 line end for a tile activation, else -1 */
+    int target;           /* 0..68 target index for a tile activation */
+    int rush;             /* 1 when a rush order is spent */
+} pp_move;
+
+/* Why an action is not legal: each names the rule it breaks (pp_error_rule). */
+typedef enum pp_error {
+    PP_OK = 0,
+    PP_ERR_ACTION_RANGE,      /* not in 0..PP_NUM_ACTIONS-1 */
+    PP_ERR_GAME_OVER,         /* PP-E1/PP-E2: the game has ended */
+    PP_ERR_NOT_PLACEMENT,     /* PP-S3: placement decision outside the placement phase */
+    PP_ERR_IN_PLACEMENT,      /* PP-S3: a grabber move before both placements are committed */
+    PP_ERR_KIND_EXHAUSTED,    /* PP-C3: both tiles of that kind are already placed */
+    PP_ERR_SAME_SQUARE,       /* PP-M1: the grabber must move to a different square */
+    PP_ERR_OFF_LINE,          /* PP-M1: not in the grabber's row (Red) / column (Blue) */
+    PP_ERR_FACE_DOWN,         /* PP-M3: face-down tray */
+    PP_ERR_GRAB_EMPTY,        /* PP-M2: nothing to grab on an empty square */
+    PP_ERR_TRAY_THERE,        /* PP-M2: a tray lies there, it must be grabbed */
+    PP_ERR_CRATE_CLOSED,      /* PP-G2: crate is closed */
+    PP_ERR_CRATE_NOT_FEWEST,  /* PP-G2: crate does not hold the fewest trays */
+    PP_ERR_TILE_NOT_UNPLAYED, /* PP-M2/PP-M4: no unplayed tile at that end */
+    PP_ERR_TARGET_MISSING,    /* PP-A7: a target exists and must be chosen */
+    PP_ERR_TARGET_NONE,       /* PP-A7: the tile has no possible target */
+    PP_ERR_TARGET_KIND,       /* PP-A1..A6: target of the wrong sort for this tile */
+    PP_ERR_P_CRATE,           /* PP-A1: own crate must be open */
+    PP_ERR_W_CRATE,           /* PP-A2: opponent's crate must be open */
+    PP_ERR_Q_FROM,            /* PP-A4: opponent's crate must be open and non-empty */
+    PP_ERR_Q_TO,              /* PP-A4: own crate must be open with the fewest trays */
+    PP_ERR_X_CRATES,          /* PP-A5: both crates must be open and non-empty */
+    PP_ERR_M_TRAY,            /* PP-A6: square must hold a face-up tray */
+    PP_ERR_M_TILE,            /* PP-A6: opponent's tile must be unplayed */
+    PP_ERR_RUSH_NONE,         /* PP-R1: no rush order waiting */
+    PP_ERR_RUSH_SAME_MOVE,    /* PP-R2: the rush order was placed by this very move */
+    PP_ERR_RUSH_GAME_END,     /* PP-R3: the move ends the game by PP-E1 */
+    PP_ERR_COUNT
+} pp_error;
+
+/* --- PRNG (rng.c) --- */
+uint64_t pp_splitmix64(uint64_t *state);
+void pp_rng_seed(pp_rng *rng, uint64_t seed);
+uint64_t pp_rng_next(pp_rng *rng);
+uint32_t pp_rng_below(pp_rng *rng, uint32_t n);          /* uniform in [0, n), n >= 1 */
+
+/* --- Zobrist keys (zobrist.c) --- */
+void pp_zobrist_init(void);                              /* idempotent; called by pp_state_init */
+uint64_t pp_hash_full(const pp_state *s);                /* from scratch, for checks */
+
+/* --- set-up (setup.c) --- */
+/* PP-S1: a deal from the PRNG stream; deal[sq] = apples on square sq. */
+void pp_random_deal(pp_rng *rng, uint8_t deal[PP_NUM_SQUARES]);
+/* PP-S3: a random placement of P P W W R R Q Q X X M M over spaces 0..11. */
+void pp_random_placement(pp_rng *rng, uint8_t kinds[PP_NUM_SPACES]);
+/* PP-S1/S2: start in phase placement. Returns PP_OK, or -1 if deal is not the PP-C2
+ * multiset, -2 if first is not PP_RED/PP_BLUE. */
+int pp_state_init(pp_state *s, const uint8_t deal[PP_NUM_SQUARES], int first);
+/* Apply all 24 placement decisions (Red's 12 then Blue's 12). Returns PP_OK or the
+ * index 1..24 of the first decision that is not legal. */
+int pp_place_all(pp_state *s, const uint8_t red[PP_NUM_SPACES], const uint8_t blue[PP_NUM_SPACES]);
+/* Check a state assembled field by field (from a snapshot): ranges, the PP-C2 tray
+ * multiset, two tiles of each kind, consistency of phase, mover, closed crates and rush
+ * orders. Recomputes s->hash and s->placed. Writes a message naming the field. */
+int pp_state_validate(pp_state *s, char *msg, size_t msglen);
+
+/* --- moves (movegen.c) --- */
+void pp_decode(int action, pp_move *m);
+int pp_encode(const pp_move *m);
+/* Legal actions, ascending, into out (room for PP_MAX_MOVES). Returns the count. */
+int pp_legal_actions(const pp_state *s, uint16_t *out);
+/* Does the player to move have any legal move? (PP-E2) */
+int pp_has_legal_move(const pp_state *s, int player);
+/* PP_OK if action is legal here, else the first rule it breaks. Never trusts action. */
+pp_error pp_check_action(const pp_state *s, int action);
+const char *pp_error_rule(pp_error e);     /* "PP-M1" */
+const char *pp_error_text(pp_error e);     /* one sentence */
+
+/* --- apply and undo (apply.c) --- */
+/* Apply a legal action; u (may be NULL) receives what undo needs. */
+void pp_apply(pp_state *s, int action, pp_undo *u);
+void pp_undo_move(pp_state *s, const pp_undo *u);
+/* pp_check_action then pp_apply; the state is unchanged when it is refused. */
+pp_error pp_apply_checked(pp_state *s, int action, pp_undo *u);
+
+/* --- scoring and end (score.c) --- */
+int pp_score(const pp_state *s, int player);             /* PP-E3 */
+int pp_crate_score(const pp_state *s, int player, int crate);
+int pp_all_closed(const pp_state *s, int player);        /* PP-E1 */
+
+/* --- notation (text.c) --- */
+/* Canonical text of an action in this state (docs/engine.md). Returns the length, or
+ * -1 if the action cannot be written here (out of range or wrong phase). */
+int pp_action_text(const pp_state *s, int action, char *buf, size_t buflen);
+int pp_square_text(int sq, char *buf);     /* "c4" */
+int pp_space_text(int player, int space, char *buf);   /* "aT", "3R" */
+
+/* --- playouts and perft (playout.c) --- */
+typedef struct pp_playout_result { int plies; int score[2]; } pp_playout_result;
+/* PP-E*: finish the game with uniformly random legal moves. */
+pp_playout_result pp_playout(pp_state *s, pp_rng *rng);
+typedef struct pp_batch_result {
+    long games, plies, wins[2], draws;
+    double mean_score[2];
+} pp_batch_result;
+/* n games from fresh random deals and placements (first player alternates Red/Blue). */
+pp_batch_result pp_random_games(long n, uint64_t seed);
+/* Leaf count at exactly `depth` plies (terminal nodes above it count nothing). */
+uint64_t pp_perft(pp_state *s, int depth);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,79 @@
+# Declarations of the C core's public header (core/pickpack_core.h) for Cython.
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+
+cdef extern from "pickpack_core.h" nogil:
+    enum:
+        PP_NUM_SQUARES
+        PP_NUM_SPACES
+        PP_NUM_CRATES
+        PP_MAX_CRATE
+        PP_NUM_ACTIONS
+        PP_MAX_MOVES
+        PP_MAX_PLIES
+        PP_NO_KIND
+        PP_FACE_DOWN
+        PP_RED
+        PP_BLUE
+        PP_NOBODY
+        PP_PHASE_PLACEMENT
+        PP_PHASE_PLAY
+        PP_PHASE_OVER
+
+    ctypedef struct pp_state:
+        uint64_t hash
+        uint8_t grid[36]
+        uint8_t crate[2][4][36]
+        uint8_t crate_len[2][4]
+        uint8_t crate_status[2][4]
+        uint8_t tile_kind[2][12]
+        uint8_t tile_status[2][12]
+        uint8_t rush[2]
+        uint8_t grabber
+        uint8_t to_move
+        uint8_t phase
+        uint8_t first
+        uint8_t placed
+
+    ctypedef struct pp_undo:
+        uint64_t hash
+        uint16_t action
+
+    ctypedef struct pp_rng:
+        uint64_t s[4]
+
+    ctypedef int pp_error
+    enum:
+        PP_OK
+
+    ctypedef struct pp_playout_result:
+        int plies
+        int score[2]
+
+    ctypedef struct pp_batch_result:
+        long games, plies, draws
+        long wins[2]
+        double mean_score[2]
+
+    void pp_rng_seed(pp_rng *rng, uint64_t seed)
+    uint64_t pp_rng_next(pp_rng *rng)
+    uint32_t pp_rng_below(pp_rng *rng, uint32_t n)
+    uint64_t pp_hash_full(const pp_state *s)
+    void pp_random_deal(pp_rng *rng, uint8_t *deal)
+    void pp_random_placement(pp_rng *rng, uint8_t *kinds)
+    int pp_state_init(pp_state *s, const uint8_t *deal, int first)
+    int pp_place_all(pp_state *s, const uint8_t *red, const uint8_t *blue)
+    int pp_state_validate(pp_state *s, char *msg, size_t msglen)
+    int pp_legal_actions(const pp_state *s, uint16_t *out)
+    pp_error pp_check_action(const pp_state *s, int action)
+    const char *pp_error_rule(pp_error e)
+    const char *pp_error_text(pp_error e)
+    void pp_apply(pp_state *s, int action, pp_undo *u)
+    void pp_undo_move(pp_state *s, const pp_undo *u)
+    pp_error pp_apply_checked(pp_state *s, int action, pp_undo *u)
+    int pp_score(const pp_state *s, int player)
+    int pp_crate_score(const pp_state *s, int player, int crate)
+    int pp_action_text(const pp_state *s, int action, char *buf, size_t buflen)
+    pp_playout_result pp_playout(pp_state *s, pp_rng *rng)
+    pp_batch_result pp_random_games(long n, uint64_t seed)
+    uint64_t pp_perft(pp_state *s, int depth)
+

@@ -1,0 +1,9 @@
+# The C-level layout of pickpack._core.CoreState, so that other Cython modules (the
+# search bots) can reach the C state without a Python call per node.
+from pickpack._ccore cimport pp_state, pp_undo, pp_error
+
+cdef class CoreState:
+    cdef pp_state s
+    cdef pp_undo hist[84]
+    cdef int nhist
+    cdef _raise_illegal(self, int a, pp_error e)

@@ -1,0 +1,476 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Cython binding of the C core (core/pickpack_core.h) for Pick & Pack.
+
+Python objects cross the boundary once per call: batch work (playouts, perft, the
+random-game batch) runs entirely in C with the GIL released. Every integer, square and
+snapshot field that comes from Python is checked here or by the core's checked entry
+points before the hot C functions see it.
+"""
+from libc.string cimport memcpy, memset
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from pickpack._ccore cimport *
+
+from pickpack.errors import IllegalMoveError
+
+NUM_DISTINCT_ACTIONS = PP_NUM_ACTIONS
+MAX_GAME_LENGTH = PP_MAX_PLIES
+PLAYERS = ("red", "blue")
+KINDS = "PWRQXM"
+_CRATE_STATUS = ("open", "premium", "wholesale")
+_TILE_STATUS = ("unplayed", "used", "malfunctioned")
+_PHASES = ("placement", "play", "over")
+SQUARES = tuple(f"{'abcdef'[i % 6]}{i // 6 + 1}" for i in range(36))
+SPACES = (
+    tuple(f"{'abcdef'[i % 6]}{'TB'[i // 6]}" for i in range(12)),
+    tuple(f"{i % 6 + 1}{'LR'[i // 6]}" for i in range(12)),
+)
+
+# Scratch buffer for move generation: the GIL serialises every use of it.
+cdef uint16_t _moves[PP_MAX_MOVES]
+
+
+cdef int _player_index(object player) except -1:
+    if player == "red":
+        return PP_RED
+    if player == "blue":
+        return PP_BLUE
+    raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
+
+
+cdef uint64_t _seed64(object seed) except? 0:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if seed < 0 or seed >= 2 ** 64:
+        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+    return <uint64_t>seed
+
+
+def deal_from_seed(seed):
+    """The deal a seed produces (PP-S1; docs/engine.md, "PRNG").
+
+    Returns a list of 36 apple counts in square order a1, b1, ..., f6.
+    Raises TypeError/ValueError for a seed that is not an int in 0..2**64-1.
+    """
+    cdef pp_rng rng
+    cdef uint8_t deal[36]
+    pp_rng_seed(&rng, _seed64(seed))
+    pp_random_deal(&rng, deal)
+    return [deal[i] for i in range(36)]
+
+
+def placements_from_seed(seed):
+    """The random placements that follow the deal in the seed's stream (PP-S3).
+
+    Returns {"red": 12 kind letters in Red's space order, "blue": ... in Blue's}.
+    """
+    cdef pp_rng rng
+    cdef uint8_t deal[36]
+    cdef uint8_t kinds[12]
+    pp_rng_seed(&rng, _seed64(seed))
+    pp_random_deal(&rng, deal)
+    out = {}
+    for player in PLAYERS:
+        pp_random_placement(&rng, kinds)
+        out[player] = "".join(KINDS[kinds[i]] for i in range(12))
+    return out
+
+
+def random_games(n, seed):
+    """Play n complete games in C from fresh random deals and placements.
+
+    Game i is started by Red when i is even and by Blue when odd. Returns a dict with
+    games, plies (play-phase plies in all), mean_scores, wins and draws.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a non-negative int, got {n!r}")
+    cdef uint64_t s = _seed64(seed)
+    cdef long count = n
+    cdef pp_batch_result b
+    with nogil:
+        b = pp_random_games(count, s)
+    return {
+        "games": b.games,
+        "plies": b.plies,
+        "mean_scores": {"red": b.mean_score[0], "blue": b.mean_score[1]},
+        "wins": {"red": b.wins[0], "blue": b.wins[1]},
+        "draws": b.draws,
+    }
+
+
+cdef class CoreState:
+    """One Pick & Pack position with its move history, backed by the C core.
+
+    Subclassed by pickpack.State, which adds the Move-level API; use that class.
+    """
+    # Fields are declared in _core.pxd: s (the C position), hist/nhist (undo records).
+
+    # --- construction -------------------------------------------------------------
+
+    @classmethod
+    def _from_deal(cls, deal, first="red"):
+        """Start a game in phase placement from an explicit deal (PP-S1, PP-S2)."""
+        cdef CoreState st = cls.__new__(cls)
+        cdef uint8_t d[36]
+        cdef int f = _player_index(first)
+        if isinstance(deal, (str, bytes)) or len(deal) != 36:
+            raise ValueError("deal: must be 36 apple counts, one per square a1..f6 (PP-S1)")
+        for i in range(36):
+            v = deal[i]
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+                raise ValueError(f"deal[{i}] ({SQUARES[i]}): apples must be an int 1..6, got {v!r}")
+            d[i] = v
+        if pp_state_init(&st.s, d, f) != PP_OK:
+            raise ValueError(
+                "deal: must hold ten 1s, eight 2s, seven 3s, six 4s, four 5s and one 6 (PP-C2)")
+        st.nhist = 0
+        return st
+
+    @classmethod
+    def from_snapshot(cls, snap, first="red"):
+        """Build a state from snapshot() data (the rules file's JSON format).
+
+        ``first`` matters only in phase placement (who moves once both have placed).
+        The history is empty. Raises ValueError naming the field for malformed or
+        impossible data (wrong types, ranges, the PP-C2 tray multiset, more than two
+        tiles of a kind, a mover who cannot move, ...). Scores in the data are ignored.
+        """
+        cdef CoreState st = cls.__new__(cls)
+        cdef char msg[256]
+        memset(&st.s, 0, sizeof(pp_state))
+        memset(st.s.tile_kind, PP_NO_KIND, sizeof(st.s.tile_kind))
+        st.nhist = 0
+        if not isinstance(snap, dict):
+            raise ValueError("snapshot: must be a dict")
+        _field(snap, "game", str)
+        if snap["game"] != "pickpack":
+            raise ValueError(f"game: expected 'pickpack', got {snap['game']!r}")
+        phase = _field(snap, "phase", str)
+        if phase not in _PHASES:
+            raise ValueError(f"phase: must be one of {_PHASES}, got {phase!r}")
+        st.s.phase = _PHASES.index(phase)
+        to_move = snap.get("to_move", _MISSING)
+        if to_move is _MISSING:
+            raise ValueError("to_move: missing")
+        st.s.to_move = PP_NOBODY if to_move is None else _player_index(to_move)
+        st.s.first = _player_index(first)
+        grabber = _field(snap, "grabber", str)
+        if grabber not in SQUARES:
+            raise ValueError(f"grabber: not a square a1..f6: {grabber!r}")
+        st.s.grabber = SQUARES.index(grabber)
+        grid = _field(snap, "grid", dict)
+        if set(grid) != set(SQUARES):
+            raise ValueError("grid: must have exactly the 36 squares a1..f6")
+        for i, sq in enumerate(SQUARES):
+            cell = grid[sq]
+            if cell is None:
+                st.s.grid[i] = 0
+                continue
+            if not isinstance(cell, dict) or set(cell) != {"apples", "face_up"}:
+                raise ValueError(f"grid.{sq}: must be null or {{'apples': 1..6, 'face_up': bool}}")
+            a, up = cell["apples"], cell["face_up"]
+            if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 6 or not isinstance(up, bool):
+                raise ValueError(f"grid.{sq}: apples must be 1..6 and face_up a bool")
+            st.s.grid[i] = a | (0 if up else PP_FACE_DOWN)
+        crates = _field(snap, "crates", dict)
+        tiles = _field(snap, "tiles", dict)
+        rush = _field(snap, "rush", dict)
+        for p, player in enumerate(PLAYERS):
+            cl = crates.get(player)
+            if not isinstance(cl, list) or len(cl) != 4:
+                raise ValueError(f"crates.{player}: must be a list of 4 crates")
+            for c in range(4):
+                crate = cl[c]
+                if not isinstance(crate, dict) or not isinstance(crate.get("trays"), list):
+                    raise ValueError(f"crates.{player}[{c}]: must be {{'trays': [...], 'status': ...}}")
+                status = crate.get("status")
+                if status not in _CRATE_STATUS:
+                    raise ValueError(f"crates.{player}[{c}].status: must be open, premium or wholesale")
+                st.s.crate_status[p][c] = _CRATE_STATUS.index(status)
+                trays = crate["trays"]
+                if len(trays) > PP_MAX_CRATE:
+                    raise ValueError(f"crates.{player}[{c}].trays: more than 36 trays")
+                for h, a in enumerate(trays):
+                    if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 6:
+                        raise ValueError(f"crates.{player}[{c}].trays[{h}]: apples must be 1..6")
+                    st.s.crate[p][c][h] = a
+                st.s.crate_len[p][c] = len(trays)
+            tl = tiles.get(player)
+            if not isinstance(tl, dict) or set(tl) != set(SPACES[p]):
+                raise ValueError(f"tiles.{player}: must have exactly the spaces {', '.join(SPACES[p])}")
+            for sp, name in enumerate(SPACES[p]):
+                tile = tl[name]
+                if not isinstance(tile, dict):
+                    raise ValueError(f"tiles.{player}.{name}: must be {{'kind': ..., 'status': ...}}")
+                kind, status = tile.get("kind"), tile.get("status")
+                if kind is not None and (not isinstance(kind, str) or len(kind) != 1 or kind not in KINDS):
+                    raise ValueError(f"tiles.{player}.{name}.kind: must be one of P W R Q X M or null")
+                if status not in _TILE_STATUS:
+                    raise ValueError(f"tiles.{player}.{name}.status: must be unplayed, used or malfunctioned")
+                st.s.tile_kind[p][sp] = PP_NO_KIND if kind is None else KINDS.index(kind)
+                st.s.tile_status[p][sp] = _TILE_STATUS.index(status)
+            r = rush.get(player)
+            if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r <= 2:
+                raise ValueError(f"rush.{player}: must be 0, 1 or 2")
+            st.s.rush[p] = r
+        if pp_state_validate(&st.s, msg, sizeof(msg)) != PP_OK:
+            raise ValueError(msg.decode())
+        return st
+
+    # --- the position -------------------------------------------------------------
+
+    @property
+    def current_player(self):
+        """"red" or "blue": who decides next (placing, in phase placement); None once over."""
+        return None if self.s.to_move == PP_NOBODY else PLAYERS[self.s.to_move]
+
+    @property
+    def phase(self):
+        """"placement", "play" or "over"."""
+        return _PHASES[self.s.phase]
+
+    def is_terminal(self):
+        """True once the game has ended (PP-E1, PP-E2)."""
+        return self.s.phase == PP_PHASE_OVER
+
+    def zobrist_hash(self):
+        """The position's 64-bit Zobrist hash (unsigned), kept incrementally (docs/engine.md)."""
+        return self.s.hash
+
+    def _hash_from_scratch(self):
+        """The Zobrist hash recomputed from every feature; equals zobrist_hash()."""
+        return pp_hash_full(&self.s)
+
+    def scores(self):
+        """PP-E3 applied to the crates as they stand: {"red": int, "blue": int} points."""
+        return {"red": pp_score(&self.s, PP_RED), "blue": pp_score(&self.s, PP_BLUE)}
+
+    def crate_scores(self, player):
+        """PP-E3 crate by crate for player: a list of 4 ints (points)."""
+        cdef int p = _player_index(player)
+        return [pp_crate_score(&self.s, p, c) for c in range(4)]
+
+    def winner(self):
+        """"red", "blue" or "draw" (PP-E4) once over; None while the game goes on."""
+        if self.s.phase != PP_PHASE_OVER:
+            return None
+        r, b = pp_score(&self.s, PP_RED), pp_score(&self.s, PP_BLUE)
+        return "red" if r > b else "blue" if b > r else "draw"
+
+    @property
+    def ply(self):
+        """Number of moves applied to this state since it was created (its history length)."""
+        return self.nhist
+
+    def history_actions(self):
+        """The action integers applied since creation, oldest first."""
+        return [self.hist[i].action for i in range(self.nhist)]
+
+    # --- moves as integers --------------------------------------------------------
+
+    def legal_actions(self):
+        """Legal action integers, ascending (docs/engine.md: action space of 10230)."""
+        cdef int n = pp_legal_actions(&self.s, _moves)
+        return [_moves[i] for i in range(n)]
+
+    def _legal_texts(self):
+        """Canonical texts of the legal actions, in the same order."""
+        cdef int n = pp_legal_actions(&self.s, _moves)
+        cdef char buf[32]
+        out = []
+        for i in range(n):
+            pp_action_text(&self.s, _moves[i], buf, sizeof(buf))
+            out.append(buf.decode("ascii"))
+        return out
+
+    def action_text(self, action):
+        """Canonical text of an action integer in this position (legal or not)."""
+        cdef char buf[32]
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < PP_NUM_ACTIONS:
+            raise IllegalMoveError(f"action {action!r} is outside the action space 0..{PP_NUM_ACTIONS - 1}",
+                                   rule="action space")
+        if pp_action_text(&self.s, action, buf, sizeof(buf)) < 0:
+            if self.s.phase == PP_PHASE_OVER:
+                raise IllegalMoveError(f"action {action}: the game is over", rule="PP-E1/PP-E2")
+            raise IllegalMoveError(
+                f"action {action} is a {'placement decision' if action < 6 else 'grabber move'}, "
+                f"but the game is in phase {self.phase} (PP-S3)", rule="PP-S3")
+        return buf.decode("ascii")
+
+    def check_action(self, action):
+        """None if action is legal here, else (rule id, reason) of the first rule it breaks."""
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < PP_NUM_ACTIONS:
+            return ("action space", f"the action integer is outside 0..{PP_NUM_ACTIONS - 1}")
+        cdef pp_error e = pp_check_action(&self.s, action)
+        if e == PP_OK:
+            return None
+        return (pp_error_rule(e).decode(), pp_error_text(e).decode())
+
+    def apply_action(self, action):
+        """Apply a legal action integer (mutates the state).
+
+        Raises IllegalMoveError (a ValueError) naming the rule broken; the state is
+        unchanged then.
+        """
+        cdef int a
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < PP_NUM_ACTIONS:
+            raise IllegalMoveError(
+                f"action {action!r} is outside the action space 0..{PP_NUM_ACTIONS - 1}", rule="action space")
+        a = action
+        cdef pp_error e = pp_apply_checked(&self.s, a, &self.hist[self.nhist])
+        if e != PP_OK:
+            self._raise_illegal(a, e)
+        self.nhist += 1
+
+    cdef _raise_illegal(self, int a, pp_error e):
+        cdef char buf[32]
+        rule = pp_error_rule(e).decode()
+        reason = pp_error_text(e).decode()
+        if pp_action_text(&self.s, a, buf, sizeof(buf)) >= 0:
+            what = f"illegal move {buf.decode('ascii')} (action {a})"
+        else:
+            what = f"illegal action {a}"
+        raise IllegalMoveError(f"{what}: {rule}: {reason}", rule=rule)
+
+    def undo(self):
+        """Take back the last move (restores the exact previous position and hash).
+
+        Raises IndexError when there is no move to take back.
+        """
+        if self.nhist == 0:
+            raise IndexError("undo: no move to take back")
+        self.nhist -= 1
+        pp_undo_move(&self.s, &self.hist[self.nhist])
+
+    def copy(self):
+        """An independent copy with the same position and history."""
+        cdef CoreState c = type(self).__new__(type(self))
+        c.s = self.s
+        memcpy(c.hist, self.hist, self.nhist * sizeof(pp_undo))
+        c.nhist = self.nhist
+        return c
+
+    def _drop_history(self):
+        """Forget the history: this position becomes the root (undo stops here)."""
+        self.nhist = 0
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def _root(self):
+        """(root snapshot, first, actions): what pickling needs to rebuild this state."""
+        cdef CoreState r = self.copy()
+        while r.nhist:
+            r.undo()
+        return (r.snapshot(), PLAYERS[self.s.first], self.history_actions())
+
+    def __reduce__(self):
+        snap, first, actions = self._root()
+        return (_rebuild, (type(self), snap, first, actions))
+
+    # --- views --------------------------------------------------------------------
+
+    def snapshot(self):
+        """The full state as plain JSON-able data, exactly the rules file's format."""
+        cdef int p, c, i
+        grid = {}
+        for i in range(36):
+            v = self.s.grid[i]
+            grid[SQUARES[i]] = None if v == 0 else {"apples": v & 0x7F, "face_up": not (v & PP_FACE_DOWN)}
+        crates = {}
+        tiles = {}
+        for p in range(2):
+            crates[PLAYERS[p]] = [
+                {"trays": [self.s.crate[p][c][i] for i in range(self.s.crate_len[p][c])],
+                 "status": _CRATE_STATUS[self.s.crate_status[p][c]]}
+                for c in range(4)]
+            tiles[PLAYERS[p]] = {
+                SPACES[p][i]: {"kind": None if self.s.tile_kind[p][i] == PP_NO_KIND else KINDS[self.s.tile_kind[p][i]],
+                               "status": _TILE_STATUS[self.s.tile_status[p][i]]}
+                for i in range(12)}
+        return {
+            "game": "pickpack",
+            "phase": _PHASES[self.s.phase],
+            "to_move": None if self.s.to_move == PP_NOBODY else PLAYERS[self.s.to_move],
+            "grabber": SQUARES[self.s.grabber],
+            "grid": grid,
+            "crates": crates,
+            "tiles": tiles,
+            "rush": {"red": self.s.rush[0], "blue": self.s.rush[1]},
+            "scores": {"red": pp_score(&self.s, PP_RED), "blue": pp_score(&self.s, PP_BLUE)},
+        }
+
+    @property
+    def first_player(self):
+        """Who moves first once placement is over (PP-S4)."""
+        return PLAYERS[self.s.first]
+
+    # --- batch work in C ----------------------------------------------------------
+
+    def playout(self, seed):
+        """Finish the game from here with uniformly random legal moves, in C.
+
+        Works on a copy: this state is unchanged. Placement decisions still open are
+        random too. ``seed`` (int, 0..2**64-1) fixes the moves. Returns the final scores
+        {"red": int, "blue": int} (PP-E3).
+        """
+        cdef pp_rng rng
+        cdef pp_playout_result r
+        cdef pp_state work = self.s
+        pp_rng_seed(&rng, _seed64(seed))
+        with nogil:
+            r = pp_playout(&work, &rng)
+        return {"red": r.score[0], "blue": r.score[1]}
+
+    def perft(self, depth):
+        """Number of move sequences of exactly `depth` plies from here (leaf count).
+
+        Terminal positions reached earlier count nothing. Raises ValueError for depth < 0
+        or depth > 8.
+        """
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 8:
+            raise ValueError(f"depth must be an int 0..8, got {depth!r}")
+        cdef int d = depth
+        cdef pp_state work = self.s
+        cdef uint64_t n
+        with nogil:
+            n = pp_perft(&work, d)
+        return n
+
+    def successor_margins(self):
+        """For each legal action (ascending): mover's score minus opponent's after it.
+
+        The one-ply look-ahead of the greedy bot, in C. Returns a list of ints.
+        """
+        cdef int n = pp_legal_actions(&self.s, _moves)
+        cdef int p = self.s.to_move
+        cdef pp_undo u
+        cdef list out = []
+        if p == PP_NOBODY:
+            return out
+        for i in range(n):
+            pp_apply(&self.s, _moves[i], &u)
+            out.append(pp_score(&self.s, p) - pp_score(&self.s, 1 - p))
+            pp_undo_move(&self.s, &u)
+        return out
+
+
+_MISSING = object()
+
+
+cdef object _field(dict d, str name, type kind):
+    if name not in d:
+        raise ValueError(f"{name}: missing")
+    v = d[name]
+    if not isinstance(v, kind):
+        raise ValueError(f"{name}: must be a {kind.__name__}, got {type(v).__name__}")
+    return v
+
+
+def _rebuild(cls, snap, first, actions):
+    st = cls.from_snapshot(snap, first)
+    for a in actions:
+        st.apply_action(a)
+    return st

@@ -1,0 +1,28 @@
+"""Deriving independent 64-bit seeds from one base seed (SplitMix64 finaliser).
+
+Matches seed every game by its index, so results do not depend on the order or the
+process in which games run.
+"""
+
+from __future__ import annotations
+
+__all__ = ["derive_seed"]
+
+_MASK = (1 << 64) - 1
+
+
+def derive_seed(base: int, *path: int) -> int:
+    """A seed in 0..2**64-1 for ``path`` (e.g. game index, seat) under ``base``.
+
+    Each step mixes with the SplitMix64 output function (Steele, Lea & Flood 2014).
+    Raises ValueError for negative inputs.
+    """
+    if base < 0 or any(p < 0 for p in path):
+        raise ValueError("seeds and indices must be non-negative")
+    z = base & _MASK
+    for p in path:
+        z = (z + 0x9E3779B97F4A7C15 * (p + 1)) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+    return z

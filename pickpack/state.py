@@ -1,0 +1,142 @@
+"""The Pick & Pack game state: the Python API over the C core.
+
+A State is one node of the game tree plus the moves that led to it (for undo). Its
+integer methods (legal_actions, apply_action) are the fast path and come straight from
+the C binding; the Move-level methods here add canonical text and rule-naming errors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pickpack._core import PLAYERS, CoreState
+from pickpack.errors import IllegalMoveError
+from pickpack.move import Move
+from pickpack.movetext import parse_action
+
+__all__ = ["State"]
+
+_KINDS = "PWRQXM"
+
+
+class State(CoreState):
+    """A Pick & Pack position (rules: shared rules file, ids PP-...).
+
+    Create one with ``pickpack.new_game("pickpack", ...)`` or ``State.from_snapshot``.
+    Players are ``"red"`` and ``"blue"``. The game begins in phase ``"placement"``
+    (24 placement decisions, PP-S3) unless placements were given, then ``"play"``, then
+    ``"over"``. States pickle and copy with their full history.
+    """
+
+    players = PLAYERS
+
+    # --- Move-level API ----------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, ascending by action integer; empty once the game is over."""
+        return [Move(a, t) for a, t in zip(self.legal_actions(), self._legal_texts())]
+
+    def apply(self, move: Move | str) -> None:
+        """Apply a legal move (a Move from this position, or its text). Mutates the state.
+
+        Raises IllegalMoveError (naming the rule broken) for an illegal move,
+        MoveSyntaxError for malformed text; the state is unchanged then.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
+        elif self.action_text(move.action) != move.text:
+            raise IllegalMoveError(
+                f"move {move.text} does not belong to this position (here action {move.action} "
+                f"is {self.action_text(move.action)})", rule="PP-M1")
+        self.apply_action(move.action)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move written ``text`` (docs/engine.md, "Move text").
+
+        Raises MoveSyntaxError (with the column) for malformed text and IllegalMoveError
+        (naming the rule) for a move that is not legal here, including any text once the
+        game is over.
+        """
+        player = self.current_player
+        if player is None:
+            raise IllegalMoveError(f"{text}: PP-E1/PP-E2: the game is over", rule="PP-E1/PP-E2")
+        mover = 0 if player == "red" else 1
+        snap_tiles = self._tile_kinds(player)
+        placing = self.ply_in_placement()
+        action = parse_action(text.strip(), mover, placing, snap_tiles)
+        problem = self.check_action(action)
+        if problem is not None:
+            rule, reason = problem
+            raise IllegalMoveError(f"illegal move {text.strip()}: {rule}: {reason}", rule=rule)
+        return Move(action, self.action_text(action))
+
+    def ply_in_placement(self) -> int:
+        """The space index (0..11) the next placement decision fills, or -1 in play."""
+        if self.phase != "placement":
+            return -1
+        tiles = self.snapshot()["tiles"][self.current_player or "red"]
+        return sum(1 for t in tiles.values() if t["kind"] is not None)
+
+    def _tile_kinds(self, player: str) -> list[int | None]:
+        tiles = self.snapshot()["tiles"][player]
+        return [None if t["kind"] is None else _KINDS.index(t["kind"]) for t in tiles.values()]
+
+    # --- game-neutral protocol ---------------------------------------------------
+
+    def is_chance_node(self) -> bool:
+        """Always False: Pick & Pack's only chance is the deal, drawn at creation (PP-S1)."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """Always empty (no chance nodes in Pick & Pack)."""
+        return []
+
+    def returns(self) -> dict[str, float]:
+        """Utilities: +1 for the winner, -1 for the loser, 0 each for a draw (PP-E4).
+
+        All 0.0 while the game goes on.
+        """
+        w = self.winner()
+        if w is None or w == "draw":
+            return {"red": 0.0, "blue": 0.0}
+        return {p: (1.0 if p == w else -1.0) for p in PLAYERS}
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves applied since this state was created, oldest first."""
+        replay = self.copy()
+        actions = replay.history_actions()
+        for _ in actions:
+            replay.undo()
+        out = []
+        for a in actions:
+            out.append(Move(a, replay.action_text(a)))
+            replay.apply_action(a)
+        return out
+
+    def observation(self, player: str) -> dict[str, Any]:
+        """What ``player`` may see (PP-V1, PP-V2, PP-S3), in snapshot form.
+
+        The opponent's crates appear as ``{"count", "top", "status"}`` only; while
+        placement is not committed by both, the opponent's tile kinds are None. Adds
+        ``"viewer": player``. Raises ValueError for an unknown player.
+        """
+        if player not in PLAYERS:
+            raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
+        obs = self.snapshot()
+        other = "blue" if player == "red" else "red"
+        obs["viewer"] = player
+        obs["crates"][other] = [
+            {"count": len(c["trays"]), "top": c["trays"][-1] if c["trays"] else None, "status": c["status"]}
+            for c in obs["crates"][other]
+        ]
+        if obs["phase"] == "placement":
+            for tile in obs["tiles"][other].values():
+                tile["kind"] = None
+        return obs
+
+    def __repr__(self) -> str:
+        return (f"<pickpack.State phase={self.phase} to_move={self.current_player} "
+                f"ply={self.ply} scores={self.scores()} hash={self.zobrist_hash():#018x}>")

@@ -1,0 +1,1 @@
+"""pickpack's built-in bots, registered as entry points in ``pickpack.bots``."""
