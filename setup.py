@@ -3,8 +3,9 @@
 from pathlib import Path
 
 from Cython.Build import cythonize
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
 
+PLUGIN_PACKAGES = find_packages("plugins")
 CORE_SOURCES = sorted(str(p) for p in Path("core").glob("*.c"))
 
 extensions = [
@@ -21,10 +22,8 @@ setup(
         extensions,
         compiler_directives={"language_level": "3", "embedsignature": True},
     ),
-    package_dir={
-        "pickpack": "pickpack",
-        "pickpack.reference": "pickpack/reference",
-        "pickpack_bots": "plugins/pickpack_bots",
-    },
-    packages=["pickpack", "pickpack.reference", "pickpack_bots"],
+    # pickpack/ is the API; each directory under plugins/ is a top-level package of
+    # its own (pickpack_bots, pickpack_tui, pickpack_ppn) attached through entry points.
+    package_dir={"": ".", **{name: f"plugins/{name.replace('.', '/')}" for name in PLUGIN_PACKAGES}},
+    packages=[*find_packages(include=["pickpack", "pickpack.*"]), *PLUGIN_PACKAGES],
 )

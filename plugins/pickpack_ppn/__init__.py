@@ -1,0 +1,1 @@
+"""PPN game records for pickpack (entry point pickpack.notations:ppn)."""

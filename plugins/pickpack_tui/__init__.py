@@ -1,0 +1,1 @@
+"""Textual terminal UI for pickpack (entry point pickpack.frontends:textual)."""
