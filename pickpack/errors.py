@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "MoveSyntaxError", "PickpackError"]
+__all__ = [
+    "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "IllegalMoveError",
+    "MoveSyntaxError", "PickpackError",
+]
 
 
 class PickpackError(Exception):
@@ -31,3 +34,36 @@ class MoveSyntaxError(PickpackError, ValueError):
         super().__init__(f"{message} in move text {text!r} at column {column}")
         self.text = text
         self.column = column
+
+
+class BotSpecError(PickpackError, ValueError):
+    """A bot spec on the command line that is not well formed or names bad options.
+
+    The grammar is in pickpack.botspec; the one-line message names the problem and,
+    where there are any, the choices.
+    """
+
+
+class BotLoadError(PickpackError):
+    """A bot that cannot be built: its plugin fails to import, its native library is
+    missing or speaks another ABI, its process cannot start. One-line message."""
+
+
+#: How a bot can lose a game by failing instead of by score (docs/match.md, "Faults").
+FAULT_KINDS = ("exception", "crash", "timeout", "garbage", "illegal")
+
+
+class BotFault(PickpackError):
+    """A bot failed during a game; it loses that game (docs/match.md, "Faults").
+
+    ``kind`` is one of FAULT_KINDS: ``exception`` (an in-process bot raised), ``crash``
+    (a process bot exited or a bot could not be started for the game), ``timeout``
+    (past the per-move time limit), ``garbage`` (an answer that is not a move),
+    ``illegal`` (a move the rules do not allow, or malformed move text).
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        if kind not in FAULT_KINDS:
+            raise ValueError(f"fault kind must be one of {', '.join(FAULT_KINDS)}, not {kind!r}")
+        super().__init__(message)
+        self.kind = kind
