@@ -5,30 +5,49 @@ Game ``i`` of a match with base seed ``s``: the deal and both placements come fr
 bots' seats swapped; bot A plays Red in even games and Blue in odd ones; Red moves first
 (PP-S4), so the bot that moves first alternates. Each bot's seed is
 ``derive_seed(s, i, seat)``. A game depends only on (s, i): results are the same in any
-order.
+order, in any process, on any backend (pickpack.match_backends) -- except for a
+"timeout" fault, which depends on the machine's speed by nature.
+
+Bots are named by specs (pickpack.botspec) and built afresh for every game, so a bot
+that failed in one game (a crashed process, a broken native handle) starts clean in
+the next. A bot that fails loses the game and the match goes on (docs/match.md,
+"Faults"): the result records ``fault`` (the kind, errors.FAULT_KINDS), ``forfeit``
+(the reason, one line) and ``forfeited_by`` (the colour).
 """
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pickpack._core import placements_from_seed
 from pickpack.bots import Bot, make_bot
+from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
+from pickpack.match_backends import run_tasks
+from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
+from pickpack.move import Move
 from pickpack.pickpack_game import new_pickpack
+from pickpack.plugins import PluginNotFoundError
 from pickpack.seeding import derive_seed
+from pickpack.time_limit import DEFAULT_TIME_LIMIT, TIME_GRACE, check_time_limit
 
-__all__ = ["GameResult", "MatchSummary", "play_game", "play_match", "summarize"]
+__all__ = ["BotLine", "GameResult", "MatchSummary", "check_bots", "play_game", "play_match",
+           "summarize"]
+
+_CONFIG_ERRORS = (BotSpecError, BotLoadError, PluginNotFoundError)
 
 
 @dataclass(frozen=True)
 class GameResult:
     """One finished game: who sat where, final scores (PP-E3), plies and the outcome.
 
-    ``winner`` is "red", "blue" or "draw"; ``forfeit`` names the reason when a bot lost
-    by failing (raised, illegal move) instead of by score. ``moves`` are canonical texts
-    of the play-phase moves.
+    ``winner`` is "red", "blue" or "draw". When a bot lost by failing instead of by
+    score, ``fault`` is the kind (errors.FAULT_KINDS), ``forfeit`` the reason and
+    ``forfeited_by`` its colour; ``scores`` are then those of the position where the
+    game stopped. ``moves`` are canonical texts of the play-phase moves.
     """
 
     index: int
@@ -42,14 +61,52 @@ class GameResult:
     moves: list[str] = field(default_factory=list)
     forfeit: str | None = None
     forfeited_by: str | None = None
+    fault: str | None = None
+
+
+def _close(bot: Bot) -> None:
+    close = getattr(bot, "close", None)
+    if close is not None:
+        try:
+            close()
+        except Exception:       # the game is decided; a failing clean-up changes nothing
+            pass
+
+
+def _move(bot: Bot, state: Any, time_limit: float) -> Move | BotFault:
+    """Let ``bot`` move in ``state``: the move applied (canonical), or the bot's fault."""
+    started = time.perf_counter()
+    try:
+        move = bot.choose(state.copy())
+    except BotFault as exc:
+        return exc
+    except Exception as exc:       # the bot's failure loses it this game, nothing more
+        return BotFault("exception", f"raised {type(exc).__name__}: {exc}")
+    elapsed = time.perf_counter() - started
+    if elapsed > time_limit + TIME_GRACE:
+        return BotFault("timeout", f"took {elapsed:.2f} s for a move, over the limit of "
+                                   f"{time_limit:g} s + {TIME_GRACE:g} s grace")
+    if not isinstance(move, (Move, str)):
+        return BotFault("garbage", f"returned {type(move).__name__} {repr(move)[:60]}, not a Move")
+    try:
+        if isinstance(move, str):
+            move = state.parse_move(move)
+        state.apply(move)
+    except (IllegalMoveError, MoveSyntaxError) as exc:
+        return BotFault("illegal", str(exc))
+    return move
 
 
 def play_game(bot_names: Sequence[str], index: int, base_seed: int,
-              bot_options: Sequence[dict[str, Any]] | None = None) -> GameResult:
+              bot_options: Sequence[dict[str, Any]] | None = None,
+              time_limit: float = DEFAULT_TIME_LIMIT) -> GameResult:
     """Play game ``index`` of a match between ``bot_names[0]`` (A) and ``bot_names[1]`` (B).
 
-    A bot that raises or returns an illegal move forfeits: the other side wins and the
-    reason is recorded. Raises PluginNotFoundError for an unknown bot.
+    ``bot_names`` are bot specs (pickpack.botspec); ``time_limit`` is the per-move limit
+    in seconds (pickpack.time_limit). A bot that cannot be built for the game, raises,
+    crashes, times out, answers garbage or an illegal move loses: the other side wins
+    and the fault is recorded. Raises BotSpecError, PluginNotFoundError or BotLoadError
+    for a spec that cannot name a bot at all (check_bots finds those up front).
     """
     opts = bot_options or [{}, {}]
     seats = (0, 1) if index % 2 == 0 else (1, 0)      # seats[color] = which bot
@@ -57,37 +114,75 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
     placements = placements_from_seed(deal_seed)
     state = new_pickpack(seed=deal_seed, placements=placements, first="red")
     bots: dict[str, Bot] = {}
-    for color, who in zip(("red", "blue"), seats):
-        bot = make_bot(bot_names[who], seed=derive_seed(base_seed, index, who), **opts[who])
-        bots[color] = bot
     moves: list[str] = []
-    forfeit: str | None = None
-    forfeited_by: str | None = None
-    winner: str | None = None
-    while not state.is_terminal():
-        color = state.current_player
-        assert color is not None
-        try:
-            move = bots[color].choose(state.copy())
-            state.apply(move)
-        except Exception as exc:  # the bot's failure loses it this game, nothing more
-            forfeit = f"{bots[color].name} ({color}) {type(exc).__name__}: {exc}"
-            forfeited_by = color
-            winner = "blue" if color == "red" else "red"
-            break
-        moves.append(str(move))
+    fault: BotFault | None = None
+    failed: str | None = None
+    try:
+        for color, who in zip(("red", "blue"), seats):
+            try:
+                bots[color] = make_bot(bot_names[who], seed=derive_seed(base_seed, index, who),
+                                       time_limit=time_limit, **opts[who])
+            except _CONFIG_ERRORS:
+                raise
+            except BotFault as exc:
+                fault, failed = exc, color
+                break
+            except Exception as exc:
+                fault, failed = BotFault("crash", f"could not be built: {type(exc).__name__}: {exc}"), color
+                break
+        while fault is None and not state.is_terminal():
+            color = state.current_player
+            assert color is not None
+            outcome = _move(bots[color], state, time_limit)
+            if isinstance(outcome, BotFault):
+                fault, failed = outcome, color
+            else:
+                moves.append(outcome.text)
+    finally:
+        for bot in bots.values():
+            _close(bot)
+    winner = state.winner() or "draw"
+    forfeit = None
+    if fault is not None and failed is not None:
+        winner = "blue" if failed == "red" else "red"
+        forfeit = f"{bot_names[seats[0 if failed == 'red' else 1]]} ({failed}) {fault.kind}: {fault}"
     return GameResult(
         index=index, seed=deal_seed,
         red=bot_names[seats[0]], blue=bot_names[seats[1]],
         placements=placements, scores=state.scores(),
-        winner=winner or state.winner() or "draw",
-        plies=len(moves), moves=moves, forfeit=forfeit,
-        forfeited_by=forfeited_by)
+        winner=winner, plies=len(moves), moves=moves, forfeit=forfeit,
+        forfeited_by=failed if fault is not None else None,
+        fault=fault.kind if fault is not None else None)
+
+
+def check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] | None = None,
+               time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+    """Build each bot once (seed 0) and close it, so that bad specs fail before game 0.
+
+    Raises BotSpecError (malformed spec, bad option, a ``time_budget`` over the time
+    limit), PluginNotFoundError, BotLoadError (plugin import error, unusable native
+    library), BotFault (a ``cmd:`` program that does not start or fails the
+    handshake), TypeError (a plugin without name/choose), ValueError (bad time limit).
+    """
+    check_time_limit(time_limit)
+    if len(bot_names) != 2:
+        raise ValueError(f"a match needs two bots, got {len(bot_names)}")
+    opts = bot_options or [{}, {}]
+    for spec, options in zip(bot_names, opts):
+        bot = make_bot(spec, seed=0, time_limit=time_limit, **options)
+        try:
+            budget = getattr(bot, "time_budget", None)
+            if isinstance(budget, (int, float)) and budget > time_limit:
+                raise BotSpecError(f"bot {spec!r} means to use {budget:g} s per move (time_budget), "
+                                   f"over the match's time limit of {time_limit:g} s; raise --time-limit")
+        finally:
+            _close(bot)
 
 
 @dataclass
 class BotLine:
-    """Aggregate results of one bot over a match."""
+    """Aggregate results of one bot over a match, with its score rate, 95% interval and
+    Elo difference against the other bot (pickpack.match_stats)."""
 
     bot: str
     games: int = 0
@@ -106,6 +201,31 @@ class BotLine:
     def mean_plies(self) -> float:
         return self.plies_sum / self.games if self.games else 0.0
 
+    @property
+    def score_rate(self) -> float:
+        """(wins + draws/2) / games."""
+        return score_rate(self.wins, self.draws, self.games)
+
+    @property
+    def score_ci95(self) -> tuple[float, float]:
+        """Wilson 95% interval of the score rate."""
+        return wilson_interval(self.score_rate, self.games)
+
+    @property
+    def elo(self) -> float:
+        """Elo difference against the other bot (±inf for a score rate of 1 or 0)."""
+        return elo_difference(self.score_rate)
+
+    @property
+    def elo_ci95(self) -> tuple[float, float]:
+        """The Elo differences of the score rate's 95% bounds."""
+        return elo_interval(self.score_rate, self.games)
+
+
+def _finite(x: float) -> float | None:
+    """A float for JSON: rounded, or None when infinite."""
+    return round(x, 4) if math.isfinite(x) else None
+
 
 @dataclass
 class MatchSummary:
@@ -115,12 +235,20 @@ class MatchSummary:
     games: list[GameResult]
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data: per-bot totals and every game."""
+        """Plain JSON-able data: per-bot totals and statistics, and every game.
+
+        ``score_rate`` counts a draw as half; ``score_ci95`` is its Wilson interval;
+        ``elo`` and ``elo_ci95`` are Elo differences against the other bot, null when
+        infinite (pickpack.match_stats).
+        """
         return {
             "bots": [
                 {"bot": ln.bot, "games": ln.games, "wins": ln.wins, "draws": ln.draws,
                  "losses": ln.losses, "mean_score": round(ln.mean_score, 3),
-                 "mean_plies": round(ln.mean_plies, 3), "forfeits": ln.forfeits}
+                 "mean_plies": round(ln.mean_plies, 3), "forfeits": ln.forfeits,
+                 "score_rate": round(ln.score_rate, 4),
+                 "score_ci95": [round(x, 4) for x in ln.score_ci95],
+                 "elo": _finite(ln.elo), "elo_ci95": [_finite(x) for x in ln.elo_ci95]}
                 for ln in self.lines],
             "games": [asdict(g) for g in self.games],
         }
@@ -148,21 +276,27 @@ def summarize(bot_names: Sequence[str], games: Sequence[GameResult]) -> MatchSum
 
 def play_match(bot_names: Sequence[str], games: int, seed: int,
                progress: Callable[[GameResult], None] | None = None,
-               bot_options: Sequence[dict[str, Any]] | None = None) -> MatchSummary:
+               bot_options: Sequence[dict[str, Any]] | None = None, *,
+               time_limit: float = DEFAULT_TIME_LIMIT, jobs: int = 1, backend: str = "local",
+               ray_address: str | None = None, check: bool = True) -> MatchSummary:
     """Play ``games`` games (indices 0..games-1) and summarise them.
 
-    ``progress`` is called after each game. Raises PluginNotFoundError for an unknown
-    bot and ValueError for games < 1 or a negative seed.
+    The bots are checked first (check_bots; ``check=False`` skips that for a caller
+    that already did it); the games then run on ``backend``
+    ("local" or "ray") with ``jobs`` workers (pickpack.match_backends) -- the results
+    are the same for any backend and any ``jobs``. ``progress`` is called after each
+    game, in finishing order. Raises ValueError for games < 1, a negative seed, jobs < 1,
+    an unknown backend or a bad time limit; the errors of check_bots; BackendError
+    when the backend cannot run the games.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     if seed < 0:
         raise ValueError(f"seed must be non-negative, got {seed}")
-    results = []
-    for i in range(games):
-        r = play_game(bot_names, i, seed, bot_options)
-        results.append(r)
-        if progress is not None:
-            progress(r)
+    if check:
+        check_bots(bot_names, bot_options, time_limit)
+    names, opts = list(bot_names), [dict(o) for o in (bot_options or [{}, {}])]
+    tasks = [(names, i, seed, opts, time_limit) for i in range(games)]
+    results = run_tasks(play_game, tasks, jobs=jobs, backend=backend, ray_address=ray_address,
+                        on_result=progress)
     return summarize(bot_names, results)
-

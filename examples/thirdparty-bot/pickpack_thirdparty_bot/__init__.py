@@ -1,0 +1,1 @@
+"""An example third-party bot for pickpack, registered as ``thirdparty`` in ``pickpack.bots``."""
