@@ -240,6 +240,28 @@ cdef class CoreState:
         """The Zobrist hash recomputed from every feature; equals zobrist_hash()."""
         return pp_hash_full(&self.s)
 
+    def position_key(self):
+        """Canonical bytes of the position (everything the hash covers, nothing else).
+
+        Two states have equal keys exactly when they are the same position; used to
+        check the Zobrist hash for collisions.
+        """
+        cdef bytearray out = bytearray(self.s.grid[:36])
+        cdef int p, c
+        for p in range(2):
+            for c in range(4):
+                out.append(self.s.crate_status[p][c])
+                out.append(self.s.crate_len[p][c])
+                out += self.s.crate[p][c][:self.s.crate_len[p][c]]
+            out += self.s.tile_kind[p][:12]
+            out += self.s.tile_status[p][:12]
+            out.append(self.s.rush[p])
+        out.append(self.s.grabber)
+        out.append(self.s.to_move)
+        out.append(self.s.phase)
+        out.append(self.s.first if self.s.phase == PP_PHASE_PLACEMENT else 0)
+        return bytes(out)
+
     def scores(self):
         """PP-E3 applied to the crates as they stand: {"red": int, "blue": int} points."""
         return {"red": pp_score(&self.s, PP_RED), "blue": pp_score(&self.s, PP_BLUE)}

@@ -12,7 +12,6 @@ texts of the rules file ("red", "c4", "aT", crate "1"…"4").
 
 from __future__ import annotations
 
-import copy as _copy
 from dataclasses import dataclass, field
 
 __all__ = ["RefState", "deal_from_seed", "random_placements"]
@@ -331,7 +330,17 @@ class RefState:
         return state
 
     def copy(self) -> "RefState":
-        return _copy.deepcopy(self)
+        """An independent copy (every tray, crate and tile list copied)."""
+        other = RefState()
+        other.phase = self.phase
+        other.to_move = self.to_move
+        other.first = self.first
+        other.grid = [None if t is None else Tray(t.apples, t.face_up) for t in self.grid]
+        other.grabber = self.grabber
+        other.crates = [[Crate(list(c.trays), c.status) for c in row] for row in self.crates]
+        other.tiles = [[Tile(t.kind, t.status) for t in row] for row in self.tiles]
+        other.rush = list(self.rush)
+        return other
 
     # -- snapshot ------------------------------------------------------------
 
@@ -635,6 +644,10 @@ class RefState:
     def apply_action(self, action: int) -> None:
         if action not in self.legal_actions():
             raise ValueError(f"action {action} is not legal here")
+        self.apply_legal_action(action)
+
+    def apply_legal_action(self, action: int) -> None:
+        """apply_action without the legality check, for an action known to be legal."""
         if self.phase == "placement":
             # PP-S3: the kind goes on the next space; Red 0..11, then Blue 0..11.
             player, space = self._next_placement_space()

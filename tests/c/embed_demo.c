@@ -1,0 +1,30 @@
+/* Embeds the engine without Python: plays one random game and prints its result.
+ * Usage: embed_demo DEAL_SEED PLAYOUT_SEED -> "plies red blue hash" */
+#include <stdio.h>
+#include <stdlib.h>
+#include "pickpack_core.h"
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: embed_demo DEAL_SEED PLAYOUT_SEED\n");
+        return 2;
+    }
+    const uint64_t deal_seed = strtoull(argv[1], NULL, 10);
+    const uint64_t playout_seed = strtoull(argv[2], NULL, 10);
+    pp_rng rng;
+    pp_state s;
+    uint8_t deal[PP_NUM_SQUARES], red[PP_NUM_SPACES], blue[PP_NUM_SPACES];
+    pp_rng_seed(&rng, deal_seed);
+    pp_random_deal(&rng, deal);
+    pp_random_placement(&rng, red);
+    pp_random_placement(&rng, blue);
+    if (pp_state_init(&s, deal, PP_RED) != PP_OK || pp_place_all(&s, red, blue) != PP_OK)
+        return 1;
+    pp_rng_seed(&rng, playout_seed);
+    const pp_playout_result r = pp_playout(&s, &rng);
+    if (s.hash != pp_hash_full(&s))
+        return 1;
+    printf("%d %d %d %llu\n", r.plies, r.score[0], r.score[1], (unsigned long long)s.hash);
+    return 0;
+}
