@@ -139,12 +139,15 @@ class ProcessBot:
         deadline = time.monotonic() + self.time_limit + TIME_GRACE
         millis = max(1, round(self.time_limit * 1000))
         snapshot = json.dumps(state.snapshot(), separators=(",", ":"))
-        legal = " ".join(m.text for m in state.legal_moves())
-        self._send(f"position snapshot {snapshot}\nlegal {legal}\ngo {millis}", deadline, "go")
+        legal = {m.text: m for m in state.legal_moves()}
+        self._send(f"position snapshot {snapshot}\nlegal {' '.join(legal)}\ngo {millis}",
+                   deadline, "go")
         answer = self._read_line(deadline, f"go {millis}")
         word, _, text = answer.partition(" ")
         if word != "bestmove" or not text.strip():
             raise self._fault("garbage", f"answered {answer[:80]!r} to go (expected 'bestmove MOVE')")
+        if text.strip() in legal:          # the usual case: one of the texts just sent
+            return legal[text.strip()]
         try:
             return Move.parse(text.strip(), state)
         except (IllegalMoveError, MoveSyntaxError) as exc:

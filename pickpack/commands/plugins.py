@@ -26,8 +26,10 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([asdict(i) for i in infos], indent=2))
         return 0
     table = Table(title="pickpack plugins")
-    for col in ("group", "name", "distribution", "target", "status"):
-        table.add_column(col)
+    for col in ("group", "name", "distribution"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("target", overflow="fold")
+    table.add_column("status", overflow="fold")
     for info in infos:
         dist = f"{info.distribution} {info.version}" if info.distribution else "?"
         table.add_row(info.group, info.name, dist, info.value,
