@@ -14,6 +14,7 @@ from pickpack.errors import IllegalMoveError
 
 NUM_DISTINCT_ACTIONS = PP_NUM_ACTIONS
 MAX_GAME_LENGTH = PP_MAX_PLIES
+STATE_BYTES = sizeof(pp_state)
 PLAYERS = ("red", "blue")
 KINDS = "PWRQXM"
 _CRATE_STATUS = ("open", "premium", "wholesale")
@@ -95,6 +96,54 @@ def random_games(n, seed):
         "wins": {"red": b.wins[0], "blue": b.wins[1]},
         "draws": b.draws,
     }
+
+
+cdef class Move:
+    """A move of the player to decide in the state it came from.
+
+    ``action`` is its integer in the fixed action space (0..10229); ``text`` its
+    canonical notation (docs/engine.md, "Move text"), for example ``c4>2`` (grab into
+    crate 2), ``c4/aT:2>1`` (Quality control), ``e5/3L:d6+`` (Malfunction on d6, then
+    spend a rush order), ``aT=P`` (placement). Immutable and hashable; moves are equal
+    when both fields are; ``str(move)`` is the text.
+    """
+    cdef readonly int action
+    cdef readonly str text
+
+    def __init__(self, int action, str text):
+        self.action = action
+        self.text = text
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return f"Move(action={self.action}, text={self.text!r})"
+
+    def __hash__(self):
+        return hash((self.action, self.text))
+
+    def __eq__(self, other):
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.action == (<Move>other).action and self.text == (<Move>other).text
+
+    def __ne__(self, other):
+        if not isinstance(other, Move):
+            return NotImplemented
+        return not (self.action == (<Move>other).action and self.text == (<Move>other).text)
+
+    def __reduce__(self):
+        return (Move, (self.action, self.text))
+
+    @staticmethod
+    def parse(text, state):
+        """The legal move of ``state`` that ``text`` denotes (same as state.parse_move).
+
+        Raises MoveSyntaxError for malformed text and IllegalMoveError (naming the rule)
+        for a well-formed move that is not legal in ``state``.
+        """
+        return state.parse_move(text)
 
 
 cdef class CoreState:
@@ -302,6 +351,20 @@ cdef class CoreState:
         for i in range(n):
             pp_action_text(&self.s, _moves[i], buf, sizeof(buf))
             out.append(buf.decode("ascii"))
+        return out
+
+    def legal_moves(self):
+        """The legal moves as Move objects, ascending by action integer (none once over)."""
+        cdef int n = pp_legal_actions(&self.s, _moves)
+        cdef char buf[32]
+        cdef list out = []
+        cdef Move m
+        for i in range(n):
+            pp_action_text(&self.s, _moves[i], buf, sizeof(buf))
+            m = Move.__new__(Move)
+            m.action = _moves[i]
+            m.text = buf.decode("ascii")
+            out.append(m)
         return out
 
     def action_text(self, action):

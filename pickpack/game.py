@@ -7,6 +7,7 @@ attributes below; ``pickpack.new_game(name, ...)`` calls its ``new_state``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 __all__ = ["Game", "GameState"]
@@ -35,10 +36,6 @@ class GameState(Protocol):
     def observation(self, player: str) -> dict[str, Any]: ...
 
 
-class NewState(Protocol):
-    def __call__(self, **options: Any) -> Any: ...
-
-
 @dataclass(frozen=True)
 class Game:
     """Static facts about a game and its state factory.
@@ -52,4 +49,4 @@ class Game:
     players: tuple[str, ...]
     num_distinct_actions: int
     max_game_length: int
-    new_state: NewState
+    new_state: Callable[..., Any]

@@ -53,7 +53,7 @@ def new_pickpack(
         raise ValueError("give either seed or deal, not both")
     if deal is None:
         deal = deal_from_seed(secrets.randbits(64) if seed is None else seed)
-    state = State._from_deal(list(deal), first)
+    state: State = State._from_deal(list(deal), first)
     if placements is not None:
         if not isinstance(placements, Mapping) or set(placements) != {"red", "blue"}:
             raise ValueError("placements: must map exactly 'red' and 'blue' to 12 kind letters each")

@@ -13,6 +13,7 @@ from pickpack._core import PLAYERS, CoreState
 from pickpack.errors import IllegalMoveError
 from pickpack.move import Move
 from pickpack.movetext import parse_action
+from pickpack.position import position_string, state_from_position
 
 __all__ = ["State"]
 
@@ -31,10 +32,6 @@ class State(CoreState):
     players = PLAYERS
 
     # --- Move-level API ----------------------------------------------------------
-
-    def legal_moves(self) -> list[Move]:
-        """The legal moves, ascending by action integer; empty once the game is over."""
-        return [Move(a, t) for a, t in zip(self.legal_actions(), self._legal_texts())]
 
     def apply(self, move: Move | str) -> None:
         """Apply a legal move (a Move from this position, or its text). Mutates the state.
@@ -136,6 +133,23 @@ class State(CoreState):
             for tile in obs["tiles"][other].values():
                 tile["kind"] = None
         return obs
+
+    def to_position(self) -> str:
+        """The one-line position string of this position (pickpack.position, docs/ppn.md).
+
+        State.from_position(s.to_position()) has the same snapshot(), zobrist_hash() and
+        first_player as s (its history is empty).
+        """
+        return position_string(self.snapshot(), self.first_player)
+
+    @classmethod
+    def from_position(cls, text: str) -> State:
+        """A state at the position a position string describes, with an empty history.
+
+        Raises pickpack.position.PositionError (a ValueError) naming the field and the
+        column of the problem.
+        """
+        return state_from_position(cls, text)
 
     def __repr__(self) -> str:
         return (f"<pickpack.State phase={self.phase} to_move={self.current_player} "

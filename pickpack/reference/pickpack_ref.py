@@ -13,6 +13,7 @@ texts of the rules file ("red", "c4", "aT", crate "1"…"4").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["RefState", "deal_from_seed", "random_placements"]
 
@@ -122,7 +123,7 @@ class Xoshiro256StarStar:
             if r >= threshold:
                 return r % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher–Yates from the last index down: j = below(i+1) for i = len-1..1."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
@@ -288,7 +289,7 @@ class RefState:
         return state
 
     @classmethod
-    def from_snapshot(cls, snap: dict, first: str = "red") -> "RefState":
+    def from_snapshot(cls, snap: dict[str, Any], first: str = "red") -> "RefState":
         if snap.get("game") != "pickpack":
             raise ValueError("not a pickpack snapshot")
         state = cls()
@@ -344,7 +345,7 @@ class RefState:
 
     # -- snapshot ------------------------------------------------------------
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """The JSON snapshot of the rules file ("State snapshot (JSON)")."""
         scores = self.scores()
         return {
@@ -517,7 +518,7 @@ class RefState:
             # PP-M2: an empty square, only via an unplayed own tile at an end of the line.
             for end in (0, 1):
                 tile = self.tiles[player][self._line_space(player, dest, end)]
-                if tile.status != UNPLAYED:  # PP-M4
+                if tile.status != UNPLAYED or tile.kind is None:  # PP-M4
                     continue
                 for t in self._targets(player, tile.kind):
                     moves.append((dest, 4 + end * TARGETS_PER_END + t))
@@ -555,17 +556,17 @@ class RefState:
         if self.phase == "placement":
             player, space = self._next_placement_space()
             return f"{SPACE_NAMES[player][space]}={KINDS[action]}"
-        player = self.to_move
-        assert player is not None
-        opp = _opponent(player)
+        mover = self.to_move
+        assert mover is not None
+        opp = _opponent(mover)
         move = _decode_play(action)
         dest = SQUARE_NAMES[move.dest]
         suffix = "+" if move.rush else ""
         if move.is_grab:
             return f"{dest}>{move.detail + 1}{suffix}"
-        space_index = self._line_space(player, move.dest, move.end)
-        space = SPACE_NAMES[player][space_index]
-        kind = self.tiles[player][space_index].kind
+        space_index = self._line_space(mover, move.dest, move.end)
+        space_name = SPACE_NAMES[mover][space_index]
+        kind = self.tiles[mover][space_index].kind
         t = move.target
         if t == T_NONE:
             target = ""
@@ -579,7 +580,7 @@ class RefState:
             target = ":" + SQUARE_NAMES[t - T_SQUARE]
         else:
             target = ":" + SPACE_NAMES[opp][t - T_SPACE]
-        return f"{dest}/{space}{target}{suffix}"
+        return f"{dest}/{space_name}{target}{suffix}"
 
     def action_text(self, action: int) -> str:
         if action not in self.legal_actions():
@@ -650,11 +651,11 @@ class RefState:
         """apply_action without the legality check, for an action known to be legal."""
         if self.phase == "placement":
             # PP-S3: the kind goes on the next space; Red 0..11, then Blue 0..11.
-            player, space = self._next_placement_space()
-            self.tiles[player][space] = Tile(KINDS[action], UNPLAYED)
-            if player == RED and space < 11:
+            placer, space = self._next_placement_space()
+            self.tiles[placer][space] = Tile(KINDS[action], UNPLAYED)
+            if placer == RED and space < 11:
                 self.to_move = RED
-            elif player == RED:
+            elif placer == RED:
                 self.to_move = BLUE
             elif space < 11:
                 self.to_move = BLUE
@@ -663,8 +664,9 @@ class RefState:
                 self.to_move = self.first  # PP-S4
                 self._end_if_stuck()
             return
-        player = self.to_move
-        assert player is not None
+        mover = self.to_move
+        assert mover is not None
+        player = mover
         move = _decode_play(action)
         self._perform(player, move)
         if self._someone_has_all_crates_closed():
