@@ -24,12 +24,13 @@ from pickpack.errors import IllegalMoveError, MoveSyntaxError, PickpackError
 from pickpack.game import Game, GameState
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError, load
+from pickpack.position import from_position
 from pickpack.state import State
 
 __all__ = [
     "NUM_DISTINCT_ACTIONS", "Game", "GameState", "IllegalMoveError", "Move", "MoveSyntaxError",
-    "PickpackError", "PluginNotFoundError", "State", "deal_from_seed", "get_game", "new_game",
-    "placements_from_seed", "random_playouts",
+    "PickpackError", "PluginNotFoundError", "State", "deal_from_seed", "from_position", "get_game",
+    "new_game", "placements_from_seed", "random_playouts",
 ]
 
 __version__ = "0.1.0"

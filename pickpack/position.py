@@ -1,0 +1,323 @@
+"""The position string: a whole Pick & Pack position on one line (FEN-like).
+
+Seven fields separated by spaces (docs/ppn.md, "Position string", gives each in full)::
+
+    grid grabber to-move first tiles crates rush
+    1D..2./.2..1./552.F./.2.13D/...41./4..23. c5 r r mWmpPQqRrxXw/xQPmr*XPmRQww 3121,W3,W3321,P-/W-,151,135,244 1/0
+
+(seed 0 after 30 random plies: e4 holds a face-down 6-apple tray, Blue's space 5L a
+malfunctioned rush-order tile, Red's crate 4 is an empty premium crate, Red has one rush
+order waiting.)
+
+- grid: the rows 6 down to 1 (as FEN lists ranks 8 to 1), separated by ``/``; each
+  row is its six squares a..f: ``.`` empty, ``1``-``6`` a face-up tray with that many
+  apples, ``A``-``F`` a face-down tray with 1-6 apples (PP-A6);
+- grabber: its square, ``a1``..``f6`` (PP-S2);
+- to-move: ``r`` Red, ``b`` Blue, ``-`` nobody (the game is over);
+- first: ``r`` or ``b``, who moves first once placement is over (PP-S4);
+- tiles: Red's 12 spaces ``aT..fT aB..fB``, ``/``, Blue's 12 ``1L..6L 1R..6R``; each
+  ``.`` (not placed yet), the kind letter in capitals (unplayed), in small letters
+  (used), or in small letters followed by ``*`` (malfunctioned) (PP-C4, PP-M4);
+- crates: Red's four crates ``,``-separated, ``/``, Blue's four; each crate is an
+  optional status letter (``P`` premium, ``W`` wholesale; none: open) followed by its
+  trays bottom to top as apple digits, or ``-`` when it holds none (PP-G3, PP-E3);
+- rush: the rush orders waiting, Red's ``/`` Blue's, each 0..2 (PP-R).
+
+The phase is not written: it is ``placement`` while a space is unplaced, else ``over``
+when nobody is to move, else ``play``. The string fixes the snapshot and the Zobrist
+hash exactly, for every reachable position (tests/test_position.py).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from pickpack.state import State
+
+__all__ = ["FIELDS", "PositionError", "from_position", "position_string", "state_from_position",
+           "to_position"]
+
+FIELDS = ("grid", "grabber", "to-move", "first", "tiles", "crates", "rush")
+_PLAYERS = ("red", "blue")
+_FILES = "abcdef"
+_KINDS = "PWRQXM"
+_FACE_DOWN = "ABCDEF"
+_SQUARES = tuple(f"{_FILES[i % 6]}{i // 6 + 1}" for i in range(36))
+_SPACES = (
+    tuple(f"{_FILES[i % 6]}{'TB'[i // 6]}" for i in range(12)),
+    tuple(f"{i % 6 + 1}{'LR'[i // 6]}" for i in range(12)),
+)
+_MOVER = {"r": "red", "b": "blue", "-": None}
+_MOVER_LETTER = {"red": "r", "blue": "b", None: "-"}
+_CRATE_LETTER = {"open": "", "premium": "P", "wholesale": "W"}
+_CRATE_STATUS = {"P": "premium", "W": "wholesale"}
+_FIELD_RE = re.compile(r"\S+")
+# Snapshot field named by a from_snapshot / core validation message -> position field.
+_SNAPSHOT_FIELD = {
+    "grid/crates": "grid", "grid": "grid", "grabber": "grabber", "to_move": "to-move",
+    "phase": "to-move", "first": "first", "tiles": "tiles", "crates": "crates", "rush": "rush",
+}
+
+_S = TypeVar("_S")
+
+
+class PositionError(ValueError):
+    """A position string that is malformed or describes an impossible position.
+
+    ``field`` is one of FIELDS, ``column`` the 1-based column in the string where the
+    problem is, ``reason`` the problem alone. ``str(error)`` names all three.
+    """
+
+    def __init__(self, field: str, column: int, reason: str) -> None:
+        super().__init__(f"position string, {field} field, column {column}: {reason}")
+        self.field = field
+        self.column = column
+        self.reason = reason
+
+
+# --- writing ---------------------------------------------------------------------------
+
+
+def position_string(snap: dict[str, Any], first: str) -> str:
+    """The position string of a snapshot (the rules file's format) and its first mover.
+
+    ``first`` is "red" or "blue" (PP-S4). The snapshot's phase and scores are implied
+    and not written. Raises KeyError/ValueError for data that is not a Pick & Pack
+    snapshot.
+    """
+    grid = snap["grid"]
+    rows = []
+    for row in range(5, -1, -1):
+        cells = []
+        for col in range(6):
+            cell = grid[_SQUARES[row * 6 + col]]
+            if cell is None:
+                cells.append(".")
+            elif cell["face_up"]:
+                cells.append(str(cell["apples"]))
+            else:
+                cells.append(_FACE_DOWN[cell["apples"] - 1])
+        rows.append("".join(cells))
+    tiles = "/".join(
+        "".join(_tile_text(t["kind"], t["status"]) for t in snap["tiles"][player].values())
+        for player in _PLAYERS)
+    crates = "/".join(
+        ",".join(_CRATE_LETTER[c["status"]] + ("".join(map(str, c["trays"])) or "-")
+                 for c in snap["crates"][player])
+        for player in _PLAYERS)
+    rush = f"{snap['rush']['red']}/{snap['rush']['blue']}"
+    return " ".join(("/".join(rows), snap["grabber"], _MOVER_LETTER[snap["to_move"]],
+                     _MOVER_LETTER[first], tiles, crates, rush))
+
+
+def _tile_text(kind: str | None, status: str) -> str:
+    if kind is None:
+        return "."
+    if status == "unplayed":
+        return kind
+    return kind.lower() if status == "used" else kind.lower() + "*"
+
+
+def to_position(state: State) -> str:
+    """The position string of ``state`` (see the module docstring and docs/ppn.md).
+
+    >>> import pickpack
+    >>> st = pickpack.new_game(seed=7, placements={"red": "PPWWRRQQXXMM",
+    ...                                             "blue": "MMXXQQRRWWPP"})
+    >>> to_position(st).split()[1:]
+    ['d6', 'r', 'r', 'PPWWRRQQXXMM/MMXXQQRRWWPP', '-,-,-,-/-,-,-,-', '0/0']
+    """
+    return position_string(state.snapshot(), state.first_player)
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def parse_position(text: str) -> tuple[dict[str, Any], str]:
+    """(snapshot, first) described by a position string, not yet checked for consistency.
+
+    The snapshot is in the rules file's format without "scores". Raises PositionError
+    naming the field and the column for anything malformed; whether the position can
+    arise (tray multiset, tile counts, phase) is checked by State.from_snapshot.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a position string must be a str, not {type(text).__name__}")
+    found = [(m.group(), m.start() + 1) for m in _FIELD_RE.finditer(text)]
+    if len(found) > len(FIELDS):
+        word, col = found[len(FIELDS)]
+        raise PositionError("rush", col, f"unexpected text {word!r} after the last field")
+    if len(found) < len(FIELDS):
+        missing = FIELDS[len(found)]
+        raise PositionError(missing, len(text) + 1, f"missing (a position string has "
+                            f"{len(FIELDS)} fields: {' '.join(FIELDS)})")
+    (grid_t, gc), (grab_t, bc), (move_t, mc), (first_t, fc), (tiles_t, tc), (crates_t, cc), \
+        (rush_t, rc) = found
+    tiles, placed = _parse_tiles(tiles_t, tc)
+    to_move = _letter(move_t, mc, "to-move", _MOVER, "r (Red), b (Blue) or - (game over)")
+    first = _letter(first_t, fc, "first", _MOVER, "r (Red) or b (Blue)")
+    if first is None:
+        raise PositionError("first", fc, "expected r (Red) or b (Blue), got '-'")
+    if grab_t not in _SQUARES:
+        raise PositionError("grabber", bc, f"expected a square a1..f6, got {grab_t!r}")
+    phase = "placement" if placed < 24 else "over" if to_move is None else "play"
+    snap = {
+        "game": "pickpack", "phase": phase, "to_move": to_move, "grabber": grab_t,
+        "grid": _parse_grid(grid_t, gc), "crates": _parse_crates(crates_t, cc), "tiles": tiles,
+        "rush": _parse_rush(rush_t, rc),
+    }
+    return snap, first
+
+
+def _letter(text: str, col: int, field: str, table: dict[str, str | None], want: str) -> str | None:
+    if text not in table:
+        raise PositionError(field, col, f"expected {want}, got {text!r}")
+    return table[text]
+
+
+def _parse_grid(text: str, col: int) -> dict[str, dict[str, Any] | None]:
+    grid: dict[str, dict[str, Any] | None] = {}
+    rows = text.split("/")
+    if len(rows) != 6:
+        raise PositionError("grid", col, f"expected 6 rows (6 down to 1) separated by '/', got {len(rows)}")
+    start = col
+    for i, row_text in enumerate(rows):
+        row = 5 - i
+        if len(row_text) != 6:
+            raise PositionError("grid", start + min(len(row_text), 6),
+                                f"row {row + 1} must have 6 squares (a..f), got {len(row_text)}")
+        for c, ch in enumerate(row_text):
+            if ch == ".":
+                cell = None
+            elif "1" <= ch <= "6":
+                cell = {"apples": int(ch), "face_up": True}
+            elif ch in _FACE_DOWN:
+                cell = {"apples": _FACE_DOWN.index(ch) + 1, "face_up": False}
+            else:
+                raise PositionError("grid", start + c, f"square {_SQUARES[row * 6 + c]}: expected . "
+                                    f"(empty), 1-6 (face-up tray) or A-F (face-down tray), got {ch!r}")
+            grid[_SQUARES[row * 6 + c]] = cell
+        start += 7
+    return {sq: grid[sq] for sq in _SQUARES}
+
+
+def _parse_tiles(text: str, col: int) -> tuple[dict[str, dict[str, dict[str, Any]]], int]:
+    parts = text.split("/")
+    if len(parts) != 2:
+        raise PositionError("tiles", col, f"expected Red's tiles '/' Blue's tiles, got {len(parts)} parts")
+    tiles: dict[str, dict[str, dict[str, Any]]] = {}
+    placed = 0
+    start = col
+    for p, part in enumerate(parts):
+        out: list[dict[str, Any]] = []
+        i = 0
+        while i < len(part):
+            ch = part[i]
+            here = start + i
+            if len(out) == 12:
+                raise PositionError("tiles", here, f"{_PLAYERS[p]} has 12 spaces; unexpected {ch!r}")
+            if ch == ".":
+                out.append({"kind": None, "status": "unplayed"})
+            elif ch in _KINDS:
+                out.append({"kind": ch, "status": "unplayed"})
+            elif ch.upper() in _KINDS and ch.islower():
+                if i + 1 < len(part) and part[i + 1] == "*":
+                    out.append({"kind": ch.upper(), "status": "malfunctioned"})
+                    i += 1
+                else:
+                    out.append({"kind": ch.upper(), "status": "used"})
+            elif ch == "*":
+                raise PositionError("tiles", here, "'*' (malfunctioned) follows a kind in small letters")
+            else:
+                raise PositionError("tiles", here, f"space {_SPACES[p][len(out)]} of {_PLAYERS[p]}: expected "
+                                    f". or a kind P W R Q X M (capital: unplayed, small: used, small "
+                                    f"and '*': malfunctioned), got {ch!r}")
+            placed += out[-1]["kind"] is not None
+            i += 1
+        if len(out) != 12:
+            raise PositionError("tiles", start + len(part),
+                                f"{_PLAYERS[p]} needs 12 tiles (one per space), got {len(out)}")
+        tiles[_PLAYERS[p]] = dict(zip(_SPACES[p], out))
+        start += len(part) + 1
+    return tiles, placed
+
+
+def _parse_crates(text: str, col: int) -> dict[str, list[dict[str, Any]]]:
+    parts = text.split("/")
+    if len(parts) != 2:
+        raise PositionError("crates", col, f"expected Red's crates '/' Blue's crates, got {len(parts)} parts")
+    crates: dict[str, list[dict[str, Any]]] = {}
+    start = col
+    for p, part in enumerate(parts):
+        items = part.split(",")
+        if len(items) != 4:
+            raise PositionError("crates", start, f"{_PLAYERS[p]} has 4 crates separated by ',', got {len(items)}")
+        out = []
+        for c, item in enumerate(items):
+            what = f"crate {c + 1} of {_PLAYERS[p]}"
+            status = "open"
+            body = item
+            if body[:1] in _CRATE_STATUS:
+                status = _CRATE_STATUS[body[0]]
+                body = body[1:]
+            at = start + len(item) - len(body)
+            if body == "-":
+                trays: list[int] = []
+            elif body == "":
+                raise PositionError("crates", at, f"{what}: expected its trays (apple digits 1-6) or '-' if empty")
+            else:
+                trays = []
+                for k, ch in enumerate(body):
+                    if not "1" <= ch <= "6":
+                        raise PositionError("crates", at + k, f"{what}: expected a tray (apple digit 1-6), "
+                                            f"got {ch!r}")
+                    trays.append(int(ch))
+                if len(trays) > 36:
+                    raise PositionError("crates", at + 36, f"{what}: more than the 36 trays of the game")
+            out.append({"trays": trays, "status": status})
+            start += len(item) + 1
+        crates[_PLAYERS[p]] = out
+    return crates
+
+
+def _parse_rush(text: str, col: int) -> dict[str, int]:
+    m = re.fullmatch(r"([0-2])/([0-2])", text)
+    if m is None:
+        raise PositionError("rush", col, f"expected Red's and Blue's waiting rush orders as N/N with "
+                            f"N in 0..2, got {text!r}")
+    return {"red": int(m.group(1)), "blue": int(m.group(2))}
+
+
+def state_from_position(cls: type[_S], text: str) -> _S:
+    """A new ``cls`` (pickpack.State or a subclass) at the position ``text`` describes.
+
+    The history is empty. Raises PositionError (a ValueError) naming the field and the
+    column: for malformed text at the offending character, for an impossible position
+    (PP-C2 tray multiset, two tiles per kind, a mover with no legal move, ...) at the
+    start of the field the problem lies in.
+    """
+    snap, first = parse_position(text)
+    try:
+        return cls.from_snapshot(snap, first)  # type: ignore[attr-defined,no-any-return]
+    except ValueError as exc:
+        message = str(exc)
+        head = message.split(":", 1)[0].split(".", 1)[0]
+        field = _SNAPSHOT_FIELD.get(head, "grid")
+        col = next(m.start() + 1 for m, name in zip(_FIELD_RE.finditer(text), FIELDS) if name == field)
+        raise PositionError(field, col, f"impossible position: {message}") from None
+
+
+def from_position(text: str) -> State:
+    """The pickpack.State at the position ``text`` describes (inverse of to_position).
+
+    Raises PositionError (a ValueError) naming the field and the column.
+
+    >>> import pickpack
+    >>> st = pickpack.new_game(seed=7)
+    >>> from_position(to_position(st)).zobrist_hash() == st.zobrist_hash()
+    True
+    """
+    from pickpack.state import State  # state.py imports this module for its methods
+
+    return state_from_position(State, text)
