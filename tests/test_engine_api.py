@@ -1,0 +1,155 @@
+"""The engine's entry points: new_game options, perft, playouts, random_playouts, CLI.
+
+Expected values are worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import pickpack
+
+
+def _opening(seed: int) -> pickpack.State:
+    return pickpack.new_game("pickpack", seed=seed, placements=pickpack.placements_from_seed(seed))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 99])
+def test_perft_of_the_first_play_position_by_hand(seed: int) -> None:
+    # Depth 1: Red moves along the grabber's row to any of the 5 other squares, all
+    # face-up trays (PP-M1, PP-M2); all 4 crates are empty, so 4 crate choices
+    # (PP-G2): 5*4 = 20. Depth 2: Blue moves along the new column, 5 trays, Blue's 4
+    # crates empty: 20 each, 400. Depth 3: Red's row is Blue's new row, which holds no
+    # empty square yet (the only empties are in Red's first row and Blue's column), 5
+    # trays; Red has one crate with a tray, so 3 crates tie at 0: 15 each, 6,000.
+    # Depth 4: the same for Blue: 90,000.
+    state = _opening(seed)
+    assert [state.perft(d) for d in (1, 2, 3, 4)] == [20, 400, 6000, 90000]
+
+
+def test_perft_of_the_placement_phase_counts_kind_choices() -> None:
+    # Each of the first 2 placement decisions may take any of the 6 kinds (PP-S3):
+    # 6 * 6 = 36 sequences. After "P P" a third P is impossible (PP-C3): 5 choices.
+    state = pickpack.new_game("pickpack", seed=3)
+    assert state.perft(2) == 36
+    state.apply("aT=P")
+    state.apply("bT=P")
+    assert state.perft(1) == 5
+
+
+def test_perft_leaves_the_state_unchanged_and_rejects_bad_depths() -> None:
+    state = _opening(4)
+    before = state.snapshot()
+    state.perft(3)
+    assert state.snapshot() == before
+    for bad in (-1, 9, "3", 2.0):
+        with pytest.raises(ValueError, match="depth"):
+            state.perft(bad)  # type: ignore[arg-type]
+
+
+def test_playout_finishes_a_copy_and_is_reproducible() -> None:
+    state = _opening(5)
+    before = state.zobrist_hash()
+    a, b = state.playout(7), state.playout(7)
+    assert a == b and state.zobrist_hash() == before and not state.is_terminal()
+    # PP-C2: 97 apples in all; PP-E3 gives at most 2 points per apple.
+    assert 0 <= a["red"] + a["blue"] <= 2 * 97
+
+
+def test_random_playouts_counts_every_game() -> None:
+    r = pickpack.random_playouts(1000, seed=3)
+    assert r["games"] == 1000
+    assert r["wins"]["red"] + r["wins"]["blue"] + r["draws"] == 1000
+    # Every game lasts at least 5 play plies: a ply empties or flips at most one
+    # square, and the mover is stuck (PP-E2) only once all 5 other squares of the line
+    # have changed; PP-E1 needs 4 tile activations on squares emptied before.
+    assert r["plies"] >= 5 * 1000
+    assert pickpack.random_playouts(1000, seed=3) == r
+    assert pickpack.random_playouts(0, seed=1)["games"] == 0
+    with pytest.raises(ValueError):
+        pickpack.random_playouts(-1, seed=1)
+    with pytest.raises(ValueError):
+        pickpack.random_playouts(10, seed=-1)
+
+
+def test_new_game_options_are_validated_by_name() -> None:
+    with pytest.raises(ValueError, match="first"):
+        pickpack.new_game("pickpack", seed=1, first="green")
+    with pytest.raises(ValueError, match="PP-C3"):
+        pickpack.new_game("pickpack", seed=1, placements={"red": "PPPWRRQQXXMM", "blue": "PPWWRRQQXXMM"})
+    with pytest.raises(ValueError, match="12"):
+        pickpack.new_game("pickpack", seed=1, placements={"red": "PPWW", "blue": "PPWWRRQQXXMM"})
+    with pytest.raises(ValueError, match="PP-C2"):
+        pickpack.new_game("pickpack", deal=[1] * 36)
+    with pytest.raises(pickpack.PluginNotFoundError, match="pickpack"):
+        pickpack.new_game("chess")
+
+
+def test_explicit_deal_puts_the_grabber_on_the_six() -> None:
+    deal = [1] * 10 + [2] * 8 + [3] * 7 + [4] * 6 + [5] * 4 + [6]   # f6 holds the 6
+    state = pickpack.new_game("pickpack", deal=deal)
+    assert state.snapshot()["grabber"] == "f6"                       # PP-S2
+    assert state.phase == "placement" and state.current_player == "red"
+
+
+def test_game_description_is_registered_as_an_entry_point() -> None:
+    game = pickpack.get_game("pickpack")
+    assert game.players == ("red", "blue")
+    assert game.num_distinct_actions == 10230 == pickpack.NUM_DISTINCT_ACTIONS
+    assert game.max_game_length == 84      # 24 placements + 36 grabs + 24 tiles
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pickpack.cli", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_cli_perft_prints_leaf_counts() -> None:
+    out = _cli("perft", "--seed", "1", "--depth", "3")
+    assert out.returncode == 0
+    assert out.stdout.splitlines() == ["depth 1: 20", "depth 2: 400", "depth 3: 6000"]
+
+
+def test_cli_match_is_reproducible_and_prints_json() -> None:
+    a = _cli("match", "random", "greedy", "--games", "6", "--seed", "4", "--json", "--jobs", "1")
+    b = _cli("match", "random", "greedy", "--games", "6", "--seed", "4", "--json", "--jobs", "1")
+    assert a.returncode == 0, a.stderr
+    da, db = json.loads(a.stdout), json.loads(b.stdout)
+    assert da == db
+    bots = {line["bot"]: line for line in da["bots"]}
+    assert bots["random"]["wins"] + bots["random"]["draws"] + bots["random"]["losses"] == 6
+    assert bots["random"]["wins"] == bots["greedy"]["losses"]
+
+
+@pytest.mark.parametrize("args, needle", [
+    (("match", "random", "nosuchbot"), "nosuchbot"),
+    (("match", "random", "greedy", "--games", "0"), "--games"),
+    (("perft", "--seed", "x", "--depth", "2"), "seed"),
+    (("perft", "--seed", "1", "--depth", "9"), "depth"),
+    (("nosuchcommand",), "nosuchcommand"),
+])
+def test_cli_bad_arguments_give_one_line_and_status_2(args: tuple[str, ...], needle: str) -> None:
+    out = _cli(*args)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0] and "Traceback" not in out.stderr
+
+
+def test_cli_bench_reports_every_figure() -> None:
+    out = _cli("bench", "--json", "--seconds", "0.05")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    for key in ("c_playouts", "python_int_loop_plies_per_s", "python_move_loop_plies_per_s",
+                "reference_plies_per_s", "copy_per_s", "state_bytes", "ratios"):
+        assert key in report
+    assert report["c_playouts"]["plies_per_s"] > report["reference_plies_per_s"] > 0
+
+
+def test_package_doctest_runs() -> None:
+    import doctest
+    failures, tried = doctest.testmod(pickpack)
+    assert tried >= 4 and failures == 0
