@@ -146,28 +146,21 @@ def test_process_bot_that_crashes_mid_game(tmp_path: Path) -> None:
     assert all(g.plies >= 2 for g in summary.games)    # it made one move, then died
 
 
-def test_process_bot_that_hangs(tmp_path: Path) -> None:
-    spec = script(tmp_path, "hangs", go="time.sleep(60)")
-    summary = play_match([spec, "random"], games=2, seed=0, time_limit=0.2)
-    assert outcomes(summary.games) == expect("timeout")
-    assert summary.games[0].forfeit is not None and summary.games[0].forfeit.endswith(
-        "no answer to go 200 in time (limit 0.2 s + 0.5 s grace); killed")
-
-
-def test_process_bot_that_prints_garbage(tmp_path: Path) -> None:
-    spec = script(tmp_path, "rambles", go='print("I resign, good game", flush=True)')
-    summary = play_match([spec, "random"], games=2, seed=0)
-    assert outcomes(summary.games) == expect("garbage")
-    assert summary.games[0].forfeit is not None and summary.games[0].forfeit.endswith(
-        "answered 'I resign, good game' to go (expected 'bestmove MOVE')")
-
-
-def test_process_bot_with_an_illegal_move(tmp_path: Path) -> None:
-    spec = script(tmp_path, "cheats", go='print("bestmove", legal[0] + "+", flush=True)')
-    summary = play_match([spec, "random"], games=2, seed=0)
-    assert outcomes(summary.games) == expect("illegal")
-    assert summary.games[0].forfeit is not None and summary.games[0].forfeit.endswith(
-        "+: PP-R1: no rush order is waiting in the mover's rush-order area")
+@pytest.mark.parametrize(("go", "time_limit", "kind", "reason_end"), [
+    ("time.sleep(60)", 0.2, "timeout",
+     "no answer to go 200 in time (limit 0.2 s + 0.5 s grace); killed"),
+    ('print("I resign, good game", flush=True)', 10.0, "garbage",
+     "answered 'I resign, good game' to go (expected 'bestmove MOVE')"),
+    ('print("bestmove", legal[0] + "+", flush=True)', 10.0, "illegal",
+     "+: PP-R1: no rush order is waiting in the mover's rush-order area"),
+], ids=["hangs", "prints-garbage", "illegal-move"])
+def test_process_bot_that_fails_on_its_first_move(
+        tmp_path: Path, go: str, time_limit: float, kind: str, reason_end: str) -> None:
+    spec = script(tmp_path, kind, go=go)
+    summary = play_match([spec, "random"], games=2, seed=0, time_limit=time_limit)
+    assert outcomes(summary.games) == expect(kind)
+    for game in summary.games:
+        assert game.forfeit is not None and game.forfeit.endswith(reason_end)
 
 
 def test_command_line_reports_each_forfeit(faulty_bots: None, capsys: pytest.CaptureFixture[str]) -> None:
