@@ -131,11 +131,11 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
                 fault, failed = BotFault("crash", f"could not be built: {type(exc).__name__}: {exc}"), color
                 break
         while fault is None and not state.is_terminal():
-            color = state.current_player
-            assert color is not None
-            outcome = _move(bots[color], state, time_limit)
+            mover = state.current_player
+            assert mover is not None          # the game is not over
+            outcome = _move(bots[mover], state, time_limit)
             if isinstance(outcome, BotFault):
-                fault, failed = outcome, color
+                fault, failed = outcome, mover
             else:
                 moves.append(outcome.text)
     finally:

@@ -52,7 +52,7 @@ def position_json(state: Any) -> str:
 @lru_cache(maxsize=1)
 def _ffi() -> Any:
     try:
-        from cffi import FFI
+        from cffi import FFI  # type: ignore[import-untyped]
     except ImportError:
         raise NativeBotError("native bots need cffi: pip install 'pickpack[native]'") from None
     ffi = FFI()

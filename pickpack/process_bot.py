@@ -139,7 +139,7 @@ class ProcessBot:
         deadline = time.monotonic() + self.time_limit + TIME_GRACE
         millis = max(1, round(self.time_limit * 1000))
         snapshot = json.dumps(state.snapshot(), separators=(",", ":"))
-        legal = {m.text: m for m in state.legal_moves()}
+        legal: dict[str, Move] = {m.text: m for m in state.legal_moves()}
         self._send(f"position snapshot {snapshot}\nlegal {' '.join(legal)}\ngo {millis}",
                    deadline, "go")
         answer = self._read_line(deadline, f"go {millis}")
