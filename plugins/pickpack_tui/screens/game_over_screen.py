@@ -1,0 +1,81 @@
+"""The game-over screen: crate-by-crate scoring (PP-E3) and the winner (PP-E4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Label, Static
+
+from pickpack_tui.board_geometry import PLAYERS
+
+__all__ = ["GameOverScreen"]
+
+_RULE = {"open": "1/apple", "premium": "2/apple", "wholesale": "1/2 apples"}
+
+
+class GameOverScreen(ModalScreen[str]):
+    """Both players' crates (all trays: the game is over), points per crate and totals.
+
+    ``crate_points`` is ``State.crate_scores`` per player, ``scores`` the totals,
+    ``winner`` "red", "blue" or "draw". Dismisses with "new", "board" or "quit".
+    """
+
+    BINDINGS = [
+        Binding("n", "finish('new')", "New game"),
+        Binding("escape,b", "finish('board')", "Board"),
+        Binding("q", "finish('quit')", "Quit"),
+    ]
+
+    def __init__(self, snapshot: dict[str, Any], crate_points: dict[str, list[int]],
+                 winner: str, seats: dict[str, str]) -> None:
+        super().__init__()
+        self.snapshot = snapshot
+        self.crate_points = crate_points
+        self.winner = winner
+        self.seats = seats
+
+    def compose(self) -> ComposeResult:
+        scores = {p: sum(self.crate_points[p]) for p in PLAYERS}
+        if self.winner == "draw":
+            title = f"Draw, {scores['red']} to {scores['blue']} (PP-E4)"
+        else:
+            loser = "blue" if self.winner == "red" else "red"
+            title = f"{self.winner.title()} ({self.seats[self.winner]}) wins, " \
+                    f"{scores[self.winner]} to {scores[loser]}"
+        with Vertical(id="game-over-box"):
+            yield Label(title, id="game-over-title")
+            yield Static(self._table(), id="game-over-table")
+            with Horizontal(id="game-over-buttons"):
+                yield Button("New game", id="new", variant="primary")
+                yield Button("Board", id="board")
+                yield Button("Quit", id="quit")
+        yield Footer()
+
+    def _table(self) -> Table:
+        table = Table(box=None, padding=(0, 1), expand=False, show_edge=False)
+        for col, justify in (("", "left"), ("crate", "right"), ("status", "left"),
+                             ("trays (bottom→top)", "left"), ("apples", "right"), ("points", "right")):
+            table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        for p in PLAYERS:
+            for c, crate in enumerate(self.snapshot["crates"][p]):
+                trays = crate["trays"]
+                table.add_row(Text(p.title(), style="bold") if c == 0 else "", str(c + 1),
+                              f"{crate['status']} ({_RULE[crate['status']]})",
+                              " ".join(map(str, trays)) or "-", str(sum(trays)),
+                              str(self.crate_points[p][c]))
+            table.add_row("", "", "", "", Text("total", style="bold"),
+                          Text(str(sum(self.crate_points[p])), style="bold"), end_section=True)
+        return table
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(str(event.button.id))
+
+    def action_finish(self, what: str) -> None:
+        self.dismiss(what)

@@ -1,0 +1,78 @@
+"""The help screen: the rules in brief, with their ids, and the keys."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+__all__ = ["HELP_TEXT", "HelpScreen"]
+
+HELP_TEXT = """\
+# Pick & Pack in brief
+
+**Goal.** Fill your four crates with apple trays and score more than your opponent (PP-E3, PP-E4).
+
+**Set-up.** Each player puts their 12 action tiles, two of each kind, on their 12 action
+spaces, hidden from the other (PP-S3). Red's spaces are the column ends (`aT`..`fB`),
+Blue's the row ends (`1L`..`6R`) (PP-C5). The grabber starts on the 6-apple tray (PP-S2).
+
+**A move** (PP-M1). Red moves the grabber along its **row**, Blue along its **column**, to
+another square:
+
+- a **face-up tray**: grab it into one of your open crates with the fewest trays (PP-G1, PP-G2);
+- an **empty** square: activate one of your unplayed tiles at an end of the line that
+  crosses your axis there (Red: its column, Blue: its row) (PP-M2);
+- never a **face-down** tray (PP-M3).
+
+**Action tiles** (PP-A):
+
+| tile | effect |
+|---|---|
+| `P` Premium | close one of your open crates as premium: 2 points per apple (PP-A1) |
+| `W` Wholesale | close an opponent's open crate as wholesale: 1 point per 2 apples (PP-A2) |
+| `R` Rush order | goes to your rush-order area (PP-A3) |
+| `Q` Quality control | take the top tray of an opponent's crate into yours (PP-A4) |
+| `X` Order mix-up | swap the top trays of an opponent's crate and one of yours (PP-A5) |
+| `M` Malfunction | turn a tray on the grid face down, or an opponent's unplayed tile (PP-A6) |
+
+A tile with no possible target may still be activated, without effect (PP-A7).
+
+**Rush orders.** After a later move you may spend one to move again at once (PP-R1, PP-R2).
+
+**End.** The game ends when a player has all four crates closed (PP-E1) or the player to
+move has no legal move (PP-E2). Open crates score 1 point per apple (PP-E3); equal totals
+draw (PP-E4). You see your own crates in full, the opponent's as count and top tray (PP-V2).
+
+# Keys
+
+| key | what |
+|---|---|
+| arrows, Enter/Space, click | move the cursor, choose a highlighted square (or a tile while placing) |
+| in a prompt: arrows, Enter, click | choose; greyed-out answers are not allowed; Esc goes back |
+| `u` | undo (against a bot: back to your previous move) |
+| `n` | new game |
+| `s` / `l` | save / load a game (JSON file) |
+| `t` | light / dark theme |
+| `?` | this help |
+| `q` | quit |
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules summary (ids PP-...) and the keys; Escape or ? closes it."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Markdown(HELP_TEXT)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-box").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

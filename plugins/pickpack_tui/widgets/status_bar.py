@@ -1,0 +1,28 @@
+"""The status line: whose turn and their axis (PP-M1), scores, and what is happening."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+__all__ = ["StatusBar"]
+
+
+class StatusBar(Widget):
+    """One line: ``turn`` on the left (bold), ``message`` after it.
+
+    Class ``-thinking`` while a bot thinks; ``-error`` while the message is an error.
+    """
+
+    turn: reactive[str] = reactive("")
+    message: reactive[str] = reactive("")
+
+    def __init__(self) -> None:
+        super().__init__(id="status-bar")
+
+    def render(self) -> Text:
+        text = Text(self.turn, style="bold")
+        if self.message:
+            text.append("  " + self.message)
+        return text
