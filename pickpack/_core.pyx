@@ -200,7 +200,11 @@ cdef class CoreState:
         to_move = snap.get("to_move", _MISSING)
         if to_move is _MISSING:
             raise ValueError("to_move: missing")
+        if to_move is not None and to_move not in PLAYERS:
+            raise ValueError(f"to_move: must be 'red', 'blue' or null, got {to_move!r}")
         st.s.to_move = PP_NOBODY if to_move is None else _player_index(to_move)
+        if first not in PLAYERS:
+            raise ValueError(f"first: must be 'red' or 'blue', got {first!r}")
         st.s.first = _player_index(first)
         grabber = _field(snap, "grabber", str)
         if grabber not in SQUARES:

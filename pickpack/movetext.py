@@ -113,6 +113,12 @@ def parse_action(text: str, mover: int, placing_space: int, tile_kind: list[int 
 
 
 def _target(body: str, i: int, mover: int, kind: int | None) -> tuple[int, int]:
+    if i + 1 < len(body) and body[i + 1] in "TBLR":
+        player, space = _space(body, i)        # an action space: Malfunction on a tile
+        if player == mover:
+            raise IllegalMoveError(f"{body}: PP-A6: Malfunction flips one of the opponent's tiles",
+                                   rule="PP-A6")
+        return 57 + space, i + 2
     if i < len(body) and body[i] in "1234":
         a = int(body[i]) - 1
         if i + 1 < len(body) and body[i + 1] in ">x":
@@ -125,12 +131,6 @@ def _target(body: str, i: int, mover: int, kind: int | None) -> tuple[int, int]:
                     f"as a{want}b", body, i + 2)
             return 5 + a * 4 + b, i + 3
         return 1 + a, i + 1
-    if i + 1 < len(body) and body[i + 1] in "TBLR":
-        player, space = _space(body, i)
-        if player == mover:
-            raise IllegalMoveError(f"{body}: PP-A6: Malfunction flips one of the opponent's tiles",
-                                   rule="PP-A6")
-        return 57 + space, i + 2
     return 21 + _square(body, i, "a target (crate 1..4, a>b, axb, a square or a space)"), i + 2
 
 

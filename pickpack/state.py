@@ -56,6 +56,8 @@ class State(CoreState):
         (naming the rule) for a move that is not legal here, including any text once the
         game is over.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"move text must be a str, not {type(text).__name__}")
         player = self.current_player
         if player is None:
             raise IllegalMoveError(f"{text}: PP-E1/PP-E2: the game is over", rule="PP-E1/PP-E2")
@@ -116,8 +118,9 @@ class State(CoreState):
     def observation(self, player: str) -> dict[str, Any]:
         """What ``player`` may see (PP-V1, PP-V2, PP-S3), in snapshot form.
 
-        The opponent's crates appear as ``{"count", "top", "status"}`` only; while
-        placement is not committed by both, the opponent's tile kinds are None. Adds
+        The opponent's crates appear as ``{"count", "top", "status"}`` only, and the
+        opponent's score is None (it would reveal the hidden trays); while placement is
+        not committed by both, the opponent's tile kinds are None. Adds
         ``"viewer": player``. Raises ValueError for an unknown player.
         """
         if player not in PLAYERS:
@@ -129,6 +132,7 @@ class State(CoreState):
             {"count": len(c["trays"]), "top": c["trays"][-1] if c["trays"] else None, "status": c["status"]}
             for c in obs["crates"][other]
         ]
+        obs["scores"][other] = None
         if obs["phase"] == "placement":
             for tile in obs["tiles"][other].values():
                 tile["kind"] = None
