@@ -357,6 +357,18 @@ cdef class CoreState:
             out.append(buf.decode("ascii"))
         return out
 
+    def _parse_context(self):
+        """(mover index, space the next placement fills or -1, mover's kinds per space).
+
+        What pickpack.movetext needs to read move text; the mover is -1 once over.
+        """
+        cdef int p = self.s.to_move
+        if p == PP_NOBODY:
+            return (-1, -1, [])
+        kinds = [None if self.s.tile_kind[p][i] == PP_NO_KIND else self.s.tile_kind[p][i] for i in range(12)]
+        placing = self.s.placed % 12 if self.s.phase == PP_PHASE_PLACEMENT else -1
+        return (p, placing, kinds)
+
     def legal_moves(self):
         """The legal moves as Move objects, ascending by action integer (none once over)."""
         cdef int n = pp_legal_actions(&self.s, _moves)

@@ -58,13 +58,10 @@ class State(CoreState):
         """
         if not isinstance(text, str):
             raise TypeError(f"move text must be a str, not {type(text).__name__}")
-        player = self.current_player
-        if player is None:
+        mover, placing, kinds = self._parse_context()
+        if mover < 0:
             raise IllegalMoveError(f"{text}: PP-E1/PP-E2: the game is over", rule="PP-E1/PP-E2")
-        mover = 0 if player == "red" else 1
-        snap_tiles = self._tile_kinds(player)
-        placing = self.ply_in_placement()
-        action = parse_action(text.strip(), mover, placing, snap_tiles)
+        action = parse_action(text.strip(), mover, placing, kinds)
         problem = self.check_action(action)
         if problem is not None:
             rule, reason = problem
@@ -72,15 +69,9 @@ class State(CoreState):
         return Move(action, self.action_text(action))
 
     def ply_in_placement(self) -> int:
-        """The space index (0..11) the next placement decision fills, or -1 in play."""
-        if self.phase != "placement":
-            return -1
-        tiles = self.snapshot()["tiles"][self.current_player or "red"]
-        return sum(1 for t in tiles.values() if t["kind"] is not None)
-
-    def _tile_kinds(self, player: str) -> list[int | None]:
-        tiles = self.snapshot()["tiles"][player]
-        return [None if t["kind"] is None else _KINDS.index(t["kind"]) for t in tiles.values()]
+        """The space index (0..11, in the placing player's order) the next placement
+        decision fills, or -1 outside phase placement (PP-S3)."""
+        return self._parse_context()[1]
 
     # --- game-neutral protocol ---------------------------------------------------
 

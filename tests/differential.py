@@ -33,7 +33,9 @@ def assert_same_position(core: State, ref: RefState) -> None:
     assert core.scores() == ref.scores()
     assert core.winner() == ref.winner()
     assert core.legal_actions() == ref.legal_actions()
-    assert [m.text for m in core.legal_moves()] == ref.legal_moves()
+    moves = core.legal_moves()
+    assert [m.text for m in moves] == ref.legal_moves()
+    assert [core.parse_move(m.text) for m in moves] == moves      # texts read back
 
 
 def play_both(core: State, ref: RefState, rng: random.Random, successors: bool) -> int:
