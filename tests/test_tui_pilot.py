@@ -161,7 +161,8 @@ def check_screen(app: PickPackApp) -> None:
     """Every widget on the board screen shows what the engine holds (PP-V1, PP-V2)."""
     state = app.session.state
     snap = state.snapshot()
-    obs = state.observation(app.viewer)
+    # While the game goes on the viewer sees their observation (PP-V2); after, everything.
+    obs = snap if state.is_terminal() else state.observation(app.viewer)
     screen = app.board_screen
     for sq in screen.query(GridSquare):
         cell = snap["grid"][SQUARES[sq.square]]
@@ -184,7 +185,8 @@ def check_screen(app: PickPackApp) -> None:
         full = snap["crates"][crate.owner][crate.index]
         assert f"×{len(full['trays'])}" in text
         assert crate.has_class(f"-{data['status']}")
-        if crate.owner == app.viewer:           # own crate: the whole stack (PP-V2)
+        assert ("trays" in crate.crate) == (crate.owner == app.viewer or state.is_terminal())
+        if "trays" in crate.crate:              # own crate: the whole stack (PP-V2)
             stack = " ".join(map(str, full["trays"]))
             shown = text.split(f"×{len(full['trays'])}", 1)[1].rsplit("=", 1)[0].strip()
             # A stack too long for the line keeps its top end, after an ellipsis.
@@ -194,7 +196,8 @@ def check_screen(app: PickPackApp) -> None:
             assert text.rstrip().endswith(f"top {full['trays'][-1]}")
     for player in ("red", "blue"):
         score = screen.query_one(f"#score-{player}", Label)
-        assert str(score.render()) == f"{snap['scores'][player]} pts"
+        shown = obs["scores"][player]           # the opponent's is hidden in play (PP-V2)
+        assert str(score.render()) == ("? pts" if shown is None else f"{shown} pts")
         assert screen.query_one(f"#rush-{player}", RushArea).waiting == snap["rush"][player]
     log = screen.query_one(MoveLog)
     assert [line.split()[-1] for line in log.lines] == [t for _, t in app.session.play_log()]

@@ -343,7 +343,8 @@ class PickPackApp(App[None]):
         if not screen.is_mounted:
             return
         state = self.session.state
-        obs = state.observation(self.viewer)
+        # Once the game is over nothing is hidden any more; before, PP-V2 applies.
+        obs = state.snapshot() if state.is_terminal() else state.observation(self.viewer)
         mover = state.current_player
         my_turn = (state.phase == "play" and self.session.is_human(mover) and mover == self.viewer
                    and self.thinking is None)
@@ -378,7 +379,7 @@ class PickPackApp(App[None]):
             scores = state.scores()
             winner = state.winner()
             result = "draw" if winner == "draw" else f"{(winner or '').title()} wins"
-            return f"Game over: {result} {scores['red']}-{scores['blue']}"
+            return f"Game over: {result}, Red {scores['red']} - Blue {scores['blue']}"
         assert player is not None
         who = f"{player.title()} ({self.session.describe_seat(player)})"
         if state.phase == "placement":

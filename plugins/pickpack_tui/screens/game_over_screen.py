@@ -16,9 +16,6 @@ from pickpack_tui.board_geometry import PLAYERS
 
 __all__ = ["GameOverScreen"]
 
-_RULE = {"open": "1/apple", "premium": "2/apple", "wholesale": "1/2 apples"}
-
-
 class GameOverScreen(ModalScreen[str]):
     """Both players' crates (all trays: the game is over), points per crate and totals.
 
@@ -51,23 +48,24 @@ class GameOverScreen(ModalScreen[str]):
         with Vertical(id="game-over-box"):
             yield Label(title, id="game-over-title")
             yield Static(self._table(), id="game-over-table")
+            yield Label("PP-E3: open 1 point per apple, premium 2 per apple, "
+                        "wholesale 1 per 2 apples (rounded down)", id="game-over-rule")
             with Horizontal(id="game-over-buttons"):
-                yield Button("New game", id="new", variant="primary")
-                yield Button("Board", id="board")
-                yield Button("Quit", id="quit")
+                yield Button("New game", id="new", variant="primary", compact=True)
+                yield Button("Board", id="board", compact=True)
+                yield Button("Quit", id="quit", compact=True)
         yield Footer()
 
     def _table(self) -> Table:
         table = Table(box=None, padding=(0, 1), expand=False, show_edge=False)
         for col, justify in (("", "left"), ("crate", "right"), ("status", "left"),
-                             ("trays (bottom→top)", "left"), ("apples", "right"), ("points", "right")):
+                             ("trays", "left"), ("apples", "right"), ("points", "right")):
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
         for p in PLAYERS:
             for c, crate in enumerate(self.snapshot["crates"][p]):
                 trays = crate["trays"]
                 table.add_row(Text(p.title(), style="bold") if c == 0 else "", str(c + 1),
-                              f"{crate['status']} ({_RULE[crate['status']]})",
-                              " ".join(map(str, trays)) or "-", str(sum(trays)),
+                              crate["status"], " ".join(map(str, trays)) or "-", str(sum(trays)),
                               str(self.crate_points[p][c]))
             table.add_row("", "", "", "", Text("total", style="bold"),
                           Text(str(sum(self.crate_points[p])), style="bold"), end_section=True)

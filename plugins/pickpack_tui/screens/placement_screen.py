@@ -59,8 +59,8 @@ class PlacementScreen(Screen[str]):
             with Vertical(id="placement-side"):
                 yield Static(self._instructions(), id="placement-help")
                 with Horizontal(id="placement-buttons"):
-                    yield Button("Shuffle", id="shuffle")
-                    yield Button("Commit", id="commit", variant="primary")
+                    yield Button("Shuffle", id="shuffle", compact=True)
+                    yield Button("Commit", id="commit", variant="primary", compact=True)
         yield Footer()
 
     def _instructions(self) -> str:

@@ -24,4 +24,4 @@ class MoveLog(VerticalScroll):
         """Draw ``moves``: (player, canonical text) pairs, oldest first."""
         self.lines = [f"{i:>2} {who.title():<4}  {text}" for i, (who, text) in enumerate(moves, 1)]
         self.query_one("#move-log-text", Static).update("\n".join(self.lines) or "no moves yet")
-        self.scroll_end(animate=False)
+        self.call_after_refresh(self.scroll_end, animate=False)

@@ -38,7 +38,11 @@ class PlayerPanel(Vertical):
         """Draw this player's part of the observation ``obs`` (PP-V1, PP-V2)."""
         self.set_class(to_move, "-to-move")
         self.query_one(f"#seat-{self.owner}", Label).update(seat)
-        self.query_one(f"#score-{self.owner}", Label).update(f"{obs['scores'][self.owner]} pts")
+        score = obs["scores"][self.owner]
+        label = self.query_one(f"#score-{self.owner}", Label)
+        # The opponent's total would reveal their hidden trays (PP-V2): the engine hides it.
+        label.update("? pts" if score is None else f"{score} pts")
+        label.tooltip = "hidden until the game is over (PP-V2)" if score is None else None
         self.query_one(RushArea).show(obs["rush"][self.owner])
         for crate in self.query(CrateView):
             crate.show(obs["crates"][self.owner][crate.index],
