@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from pickpack.commands import bench, match, perft, play, plugins
+from pickpack.commands import bench, match, perft, play, plugins, replay, validate
 from pickpack.commands._common import fail
 from pickpack.plugins import PluginNotFoundError
 
 __all__ = ["COMMANDS", "main"]
 
-COMMANDS: tuple[ModuleType, ...] = (play, match, perft, bench, plugins)
+COMMANDS: tuple[ModuleType, ...] = (play, match, replay, validate, perft, bench, plugins)
 
 
 class _Parser(argparse.ArgumentParser):

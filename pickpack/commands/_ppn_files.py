@@ -1,0 +1,33 @@
+"""The games of PPN files, for the subcommands that read them (replay, validate).
+
+The notation is loaded through the entry point ``pickpack.notations:ppn``, so the
+engine itself never imports the plugin. Games are read leniently: each comes with its
+problems in ``game.errors`` (PPNParseError: line, column, message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from pickpack.commands._common import fail
+
+__all__ = ["ppn_files"]
+
+
+def ppn_files(paths: Sequence[str]) -> Iterator[tuple[str, Iterator[Any]]]:
+    """For each path in turn: (path, its games read one at a time, leniently).
+
+    A file that cannot be opened ends the command with ``pickpack: error: PATH: cannot
+    read: reason`` and exit status 2; PluginNotFoundError if no PPN plugin is installed.
+    """
+    from pickpack.plugins import load
+
+    ppn = load("pickpack.notations", "ppn")
+    for path in paths:
+        try:
+            stream = ppn.open(path)
+        except OSError as exc:
+            fail(f"{path}: cannot read: {exc.strerror or exc}")
+        with stream:
+            yield path, ppn.iter_games(stream, strict=False)

@@ -1,0 +1,42 @@
+"""``pickpack replay FILE...``: replay every game of PPN files on the engine.
+
+For each game prints its number, the players, the result and the final scores (PP-E3)
+found by replaying its moves from its set-up tags, and whether the final position is
+over (PP-E1, PP-E2). A game with problems is not replayed: its problems are printed to
+stderr as ``FILE:LINE:COL: message``. Exit status 0 when every game replayed, 1 if any
+did not, 2 if a file cannot be read. The notation comes from ``pickpack.notations:ppn``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from pickpack.commands._ppn_files import ppn_files
+
+NAME = "replay"
+HELP = "replay the games of PPN files; print each result and final scores"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("files", nargs="+", metavar="FILE", help="PPN files to replay")
+
+
+def run(args: argparse.Namespace) -> int:
+    failed = 0
+    for path, games in ppn_files(args.files):
+        for number, game in enumerate(games, 1):
+            headers = game.headers
+            who = f"{path}: game {number}: {headers['Red']} (red) vs {headers['Blue']} (blue)"
+            if game.errors:
+                failed += 1
+                for error in game.errors:
+                    sys.stderr.write(f"{path}:{error.line}:{error.column}: {error.message}\n")
+                print(f"{who}: not replayed ({len(game.errors)} problem{'s' * (len(game.errors) != 1)})")
+                continue
+            final = game.end().state()
+            scores = final.scores()
+            status = "over" if final.is_terminal() else "not over"
+            print(f"{who}: {headers['Result']}, scores red {scores['red']} blue {scores['blue']}, "
+                  f"{len(game.mainline_moves())} plies, {status}")
+    return 1 if failed else 0

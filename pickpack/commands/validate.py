@@ -1,0 +1,36 @@
+"""``pickpack validate FILE...``: check PPN game records, one line per problem.
+
+Each problem is printed as ``FILE:LINE:COL: message`` (the format compilers and linters
+use, so editors can jump to it); a summary per file goes to stderr. Exit status 0 when
+every game of every file is clean, 1 if any problem was found, 2 if a file cannot be
+read. The notation comes from the plugin ``pickpack.notations:ppn``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from pickpack.commands._ppn_files import ppn_files
+
+NAME = "validate"
+HELP = "check PPN files; print each problem as FILE:LINE:COL: message"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("files", nargs="+", metavar="FILE", help="PPN files to check")
+
+
+def run(args: argparse.Namespace) -> int:
+    problems = 0
+    for path, games in ppn_files(args.files):
+        count = found = 0
+        for game in games:
+            count += 1
+            for error in game.errors:
+                print(f"{path}:{error.line}:{error.column}: {error.message}")
+                found += 1
+        problems += found
+        verdict = "no problems" if found == 0 else f"{found} problem{'s' * (found != 1)}"
+        sys.stderr.write(f"{path}: {count} game{'s' * (count != 1)}, {verdict}\n")
+    return 1 if problems else 0

@@ -1,0 +1,76 @@
+"""GameBuilder: the visitor that turns reader events into a game tree (pickpack_ppn.tree)."""
+
+from __future__ import annotations
+
+from pickpack import Move
+from pickpack_ppn.errors import PPNParseError
+from pickpack_ppn.tree import Game, GameNode
+from pickpack_ppn.visitor import BaseVisitor
+
+__all__ = ["GameBuilder"]
+
+
+class GameBuilder(BaseVisitor[Game]):
+    """Builds a Game: headers, mainline and variations, comments, NAGs and errors.
+
+    Two comments in a row on the same node are joined with a line break. A comment
+    before the first move of a side variation becomes that node's starting_comment.
+    """
+
+    def __init__(self) -> None:
+        self.game = Game()
+        self._lines: list[GameNode] = [self.game]   # the last node of each open line
+        self._starting: str | None = None           # comment after '(' before its move
+        self._in_variation_start = False
+
+    def begin_game(self) -> None:
+        self.game = Game()
+        self._lines = [self.game]
+        self._starting = None
+        self._in_variation_start = False
+
+    def visit_header(self, name: str, value: str) -> None:
+        self.game.headers[name] = value
+
+    def visit_move(self, move: Move, ply: int) -> None:
+        node = self._lines[-1]
+        if self._in_variation_start:
+            self._in_variation_start = False
+            if node.parent is None:
+                raise ValueError("a variation needs a move to be an alternative to")
+            child = node.parent.add_variation(move, starting_comment=self._starting or "")
+            self._starting = None
+        else:
+            child = GameNode(node, move)
+            node.variations.append(child)
+        self._lines[-1] = child
+
+    def visit_comment(self, comment: str) -> None:
+        if self._in_variation_start:
+            self._starting = comment if self._starting is None else f"{self._starting}\n{comment}"
+            return
+        node = self._lines[-1]
+        node.comment = f"{node.comment}\n{comment}" if node.comment else comment
+
+    def visit_nag(self, nag: int) -> None:
+        self._lines[-1].nags.add(nag)
+
+    def begin_variation(self) -> None:
+        self._lines.append(self._lines[-1])
+        self._in_variation_start = True
+        self._starting = None
+
+    def end_variation(self) -> None:
+        if len(self._lines) > 1:
+            self._lines.pop()
+        self._in_variation_start = False
+
+    def visit_result(self, result: str) -> None:
+        if self.game.headers["Result"] == "*":
+            self.game.headers["Result"] = result
+
+    def handle_error(self, error: PPNParseError) -> None:
+        self.game.errors.append(error)
+
+    def result(self) -> Game:
+        return self.game

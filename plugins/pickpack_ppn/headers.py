@@ -1,0 +1,84 @@
+"""Tag pairs of a PPN game: an ordered mapping with the seven-tag roster first.
+
+As PGN's Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) with the
+players Red and Blue. A new Headers holds the roster with its "unknown" values; other
+tags follow the roster in the order they were set. docs/ppn.md, "Tag pairs".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+
+__all__ = ["RESULTS", "ROSTER", "Headers", "check_tag", "result_token"]
+
+ROSTER = ("Event", "Site", "Date", "Round", "Red", "Blue", "Result")
+ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
+                   "Red": "?", "Blue": "?", "Result": "*"}
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+def check_tag(name: str, value: str) -> None:
+    """Raise ValueError unless ``name`` is a tag name (a letter, then letters, digits, _)
+    and ``value`` a str that fits on one line (no CR or LF)."""
+    if not isinstance(name, str) or TAG_NAME.fullmatch(name) is None:
+        raise ValueError(f"tag name {name!r}: must be a letter followed by letters, digits or '_'")
+    if not isinstance(value, str):
+        raise ValueError(f"tag {name}: value must be a str, not {type(value).__name__}")
+    if "\n" in value or "\r" in value:
+        raise ValueError(f"tag {name}: value must fit on one line (no line breaks)")
+
+
+def result_token(winner: str | None) -> str:
+    """The result token for a winner: "red" 1-0, "blue" 0-1, "draw" 1/2-1/2, None "*"."""
+    return {"red": "1-0", "blue": "0-1", "draw": "1/2-1/2", None: "*"}[winner]
+
+
+class Headers(MutableMapping[str, str]):
+    """The tag pairs of one game, the roster first (in roster order), then the rest.
+
+    Deleting a roster tag restores its unknown value ("?", "????.??.??", "*").
+    Setting a bad name or a value with a line break raises ValueError.
+
+    >>> h = Headers(Seed="7", Event="Club")
+    >>> list(h)[:2], list(h)[-1]
+    (['Event', 'Site'], 'Seed')
+    """
+
+    def __init__(self, data: Mapping[str, str] | Iterable[tuple[str, str]] = (), **tags: str) -> None:
+        self._roster: dict[str, str] = dict(ROSTER_DEFAULTS)
+        self._others: dict[str, str] = {}
+        self.update(data, **tags)
+
+    def __getitem__(self, name: str) -> str:
+        if name in self._roster:
+            return self._roster[name]
+        return self._others[name]
+
+    def __setitem__(self, name: str, value: str) -> None:
+        check_tag(name, value)
+        if name in self._roster:
+            self._roster[name] = value
+        else:
+            self._others[name] = value
+
+    def __delitem__(self, name: str) -> None:
+        if name in self._roster:
+            self._roster[name] = ROSTER_DEFAULTS[name]
+        else:
+            del self._others[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._roster
+        yield from self._others
+
+    def __len__(self) -> int:
+        return len(self._roster) + len(self._others)
+
+    def copy(self) -> Headers:
+        """An independent copy, in the same order."""
+        return Headers(self.items())
+
+    def __repr__(self) -> str:
+        return f"Headers({', '.join(f'{k}={v!r}' for k, v in self.items())})"

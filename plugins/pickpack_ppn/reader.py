@@ -1,0 +1,561 @@
+"""Reading PPN: a line tokenizer and a parser that drives a visitor, one game at a time.
+
+A file is read line by line (``stream.readline()``), so a file of 100,000 games is
+never held whole. Lines are numbered from 1 and columns count characters from 1; a
+byte-order mark before the first line, CRLF line ends and ``%`` escape lines (ignored,
+PGN section 6) are handled. The layout of a game (docs/ppn.md, "Layout")::
+
+    [Tag "value"]        one tag pair per line, each line starting with '[', then
+    movetext             numbers, moves, { comments }, ; comments, $NAGs, ( variations )
+    result               1-0, 0-1, 1/2-1/2 or * ends the game
+
+A line starting with ``[`` outside a comment always begins a new game, so a game
+missing its result costs only that game. Moves are replayed on the engine as they are
+read; the reader reports (to the visitor's handle_error, and in strict mode by raising
+the first one when the game is over) every problem with its line and column, and an
+illegal move with its ply and the rule it breaks. After an illegal move the rest of
+that line of play is checked for syntax only (as python-chess does with SAN errors).
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pickpack import IllegalMoveError, MoveSyntaxError, State
+from pickpack_ppn.builder import GameBuilder
+from pickpack_ppn.errors import PPNParseError
+from pickpack_ppn.headers import RESULTS, result_token
+from pickpack_ppn.moves import apply_move_text
+from pickpack_ppn.setup_tags import TagError, state_from_tags
+from pickpack_ppn.tree import Game
+from pickpack_ppn.visitor import BaseVisitor, ResultT
+
+__all__ = ["LineSource", "Reader", "read_game", "tag_problem"]
+
+
+class LineSource(Protocol):
+    """What the reader needs of a stream: ``readline()`` returning "" at the end."""
+
+    def readline(self) -> str: ...
+
+
+# One movetext token after optional white space; the last group matched says which.
+# A numbered move ("12. c4>2") is one token (the common case: one match per ply); a
+# move text starts with a letter, or a digit and a letter (Blue's spaces, "1L=P").
+_MOVE_TEXT = r"(?:[A-Za-z]|[0-9][A-Za-z])[A-Za-z0-9=/:>+\-]*"
+_TOKEN = re.compile(r"""\s*(?:
+    (\{)                                    # 1 comment up to '}' (may span lines)
+  | (;)                                     # 2 comment to the end of the line
+  | (1-0|0-1|1/2-1/2|\*)(?=\s|[{};()]|$)    # 3 result
+  | ([0-9]+)\.+\s*(""" + _MOVE_TEXT + r""")    # 4, 5 numbered move
+  | ([0-9]+)\.+                             # 6 move number alone
+  | ([A-Za-z0-9][A-Za-z0-9=/:>+\-]*)        # 7 move (or a malformed word)
+  | \$([0-9]+)                              # 8 numeric annotation glyph
+  | ([!?]{1,2})                             # 9 suffix annotation, read as a NAG
+  | (\()                                    # 10 variation begins
+  | (\))                                    # 11 variation ends
+  | (\S)                                    # 12 anything else
+)""", re.VERBOSE)
+(_COMMENT, _LINE_COMMENT, _RESULT, _NUMBERED_NUMBER, _NUMBERED_MOVE, _NUMBER, _MOVE, _NAG, _SUFFIX,
+ _OPEN, _CLOSE, _OTHER) = range(1, 13)
+_PLY_TEXT = [str(i) for i in range(100)]    # a line of play has at most 84 plies
+_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_BAD_CHAR = re.compile("[\ud800-\udfff]")
+_SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+@dataclass(slots=True)
+class _Line:
+    """One line of play being read: the main line or an open variation."""
+
+    state: State | None        # None: not replayed (set-up failed, or inside a skipped line)
+    ply: int                   # ply of its last move (of the move it branches from, at first)
+    opened: bool               # begin_variation sent (sent lazily, at its first good move)
+    line: int = 0              # where its '(' is
+    column: int = 0
+    moved: bool = False
+    dead: bool = False         # an illegal move was met: the rest is checked for syntax only
+    starting_comment: str | None = None
+
+
+@dataclass(slots=True)
+class _Tag:
+    value: str
+    line: int
+    column: int                # column of the value's first character (after the quote)
+    raw: str                   # the value as written (escapes included)
+    name_column: int
+
+
+class Reader:
+    """Reads games from ``stream`` one at a time (iterate, or call read_game).
+
+    ``strict`` (default True): a game with any problem raises its first PPNParseError
+    once the game has been read to its end (the next call goes on with the next game).
+    Lenient (``strict=False``): every game is returned, with its problems in
+    ``game.errors``; a problem costs at most the rest of its game.
+    """
+
+    def __init__(self, stream: LineSource, *, strict: bool = True) -> None:
+        self.stream = stream
+        self.strict = strict
+        self.line_number = 0          # number of the last line taken from the stream
+        self._pending: str | None = None
+        self._first = True
+        self._errors: list[PPNParseError] = []
+        self._visitor: BaseVisitor[Any] | None = None
+
+    def __iter__(self) -> Reader:
+        return self
+
+    def __next__(self) -> Game:
+        game = self.read_game()
+        if game is None:
+            raise StopIteration
+        return game
+
+    def read_game(self) -> Game | None:
+        """The next game as a tree, or None at the end of the stream.
+
+        Raises PPNParseError in strict mode (see the class).
+        """
+        return self.visit_game(GameBuilder())
+
+    # --- lines -------------------------------------------------------------------
+
+    def _next_line(self) -> str | None:
+        """The next line without its line end, skipping escape lines; None at the end."""
+        if self._pending is not None:
+            line, self._pending = self._pending, None
+            return line
+        while True:
+            raw = self.stream.readline()
+            if not raw:
+                return None
+            self.line_number += 1
+            if self._first:
+                self._first = False
+                if raw.startswith("\ufeff"):
+                    raw = raw[1:]
+            if raw.endswith("\n"):
+                raw = raw[:-1]
+            if raw.endswith("\r"):
+                raw = raw[:-1]
+            if raw.startswith("%"):
+                continue
+            if not raw.isascii() and _BAD_CHAR.search(raw):
+                raw = self._clean(raw)
+            return raw
+
+    def _clean(self, line: str) -> str:
+        """Report each character that is not text (a byte that was not UTF-8) and
+        replace it with U+FFFD."""
+        for m in _BAD_CHAR.finditer(line):
+            code = ord(m.group())
+            what = (f"byte 0x{code - 0xDC00:02X} is not valid UTF-8" if 0xDC80 <= code <= 0xDCFF
+                    else f"character U+{code:04X} (a lone surrogate) is not valid text")
+            self._error(self.line_number, m.start() + 1, what)
+        return _BAD_CHAR.sub("\ufffd", line)
+
+    def _error(self, line: int, column: int, message: str, rule: str | None = None) -> None:
+        error = PPNParseError(line, column, message, rule)
+        self._errors.append(error)
+        if self._visitor is not None:
+            self._visitor.handle_error(error)
+
+    # --- one game ----------------------------------------------------------------
+
+    def visit_game(self, visitor: BaseVisitor[ResultT]) -> ResultT | None:
+        """Read the next game into ``visitor`` and return its result(); None at the end.
+
+        Raises PPNParseError in strict mode (see the class).
+        """
+        self._errors = []
+        self._visitor = None
+        line = self._next_line()
+        while line is not None and not line.strip():
+            line = self._next_line()
+        if line is None:
+            return None
+        self._visitor = visitor
+        start = self.line_number
+        visitor.begin_game()
+        visitor.begin_headers()
+        tags: dict[str, _Tag] = {}
+        last_end = (start, 0)       # (line, characters up to the end of the last token)
+        while line is not None and line.startswith("["):
+            tag = self._tag(line)
+            if tag is not None:
+                name, value = tag
+                if name in tags:
+                    self._error(self.line_number, value.name_column, f"duplicate tag {name} (first given on line "
+                                f"{tags[name].line}); the first is kept")
+                else:
+                    tags[name] = value
+                    visitor.visit_header(name, value.value)
+            last_end = (self.line_number, len(line.rstrip()))
+            line = self._next_line()
+        visitor.end_headers()
+        state = self._setup(tags, start)
+        self._movetext(line, visitor, state, tags, last_end)
+        visitor.end_game()
+        self._visitor = None
+        if self.strict and self._errors:
+            raise self._errors[0]
+        return visitor.result()
+
+    def _tag(self, line: str) -> tuple[str, _Tag] | None:
+        m = _TAG.match(line)
+        if m is None:
+            index, message = tag_problem(line)
+            self._error(self.line_number, index + 1, message)
+            return None
+        raw = m.group(2)
+        if "\r" in raw:
+            self._error(self.line_number, m.start(2) + raw.index("\r") + 1,
+                        "a tag value cannot contain a carriage return")
+            return None
+        value = raw
+        if "\\" in raw:
+            parts = []
+            i = 0
+            while i < len(raw):
+                ch = raw[i]
+                if ch == "\\":
+                    nxt = raw[i + 1]
+                    if nxt not in "\\\"":
+                        self._error(self.line_number, m.start(2) + i + 1,
+                                    f"unknown escape '\\{nxt}' in a tag value (only \\\" and \\\\)")
+                        return None
+                    parts.append(nxt)
+                    i += 2
+                else:
+                    parts.append(ch)
+                    i += 1
+            value = "".join(parts)
+        return m.group(1), _Tag(value, self.line_number, m.start(2) + 1, raw, m.start(1) + 1)
+
+    def _setup(self, tags: dict[str, _Tag], start: int) -> State | None:
+        try:
+            return state_from_tags({name: tag.value for name, tag in tags.items()})
+        except TagError as exc:
+            if exc.tag is None or exc.tag not in tags:
+                self._error(start, 1, exc.message)
+            else:
+                tag = tags[exc.tag]
+                self._error(tag.line, tag.column + _raw_offset(tag.raw, exc.offset), str(exc))
+            return None
+
+    # --- movetext ----------------------------------------------------------------
+
+    def _movetext(self, line: str | None, visitor: BaseVisitor[ResultT], state: State | None,
+                  tags: dict[str, _Tag], last_end: tuple[int, int]) -> None:
+        lines = [_Line(state, 0, True, dead=state is None)]
+        number: tuple[int, int, int] | None = None      # pending move number: value, line, column
+        comment: tuple[int, int, list[str]] | None = None  # open '{': line, column, parts
+        match = _TOKEN.match
+        apply_move = apply_move_text
+        visit_move = visitor.visit_move
+        last_row, last_pos = last_end
+        while line is not None:
+            row = self.line_number
+            pos = 0
+            if comment is not None:
+                if line.startswith("["):
+                    self._pending = line
+                    break
+                close = line.find("}")
+                if close < 0:
+                    comment[2].append(line)
+                    line = self._next_line()
+                    continue
+                comment[2].append(line[:close])
+                self._comment(_comment_text(comment[2]), lines, visitor, number)
+                number = None
+                comment = None
+                pos = close + 1
+            elif line.startswith("["):
+                self._pending = line
+                break
+            while True:
+                m = match(line, pos)
+                if m is None:
+                    break
+                kind = m.lastindex or _OTHER    # every alternative has a group
+                pos = m.end()
+                if kind == _NUMBERED_MOVE or kind == _MOVE:
+                    cur = lines[-1]
+                    ply = cur.ply + 1
+                    if kind == _NUMBERED_MOVE:
+                        if number is not None:
+                            self._no_move(number)
+                            number = None
+                        written = m.group(_NUMBERED_NUMBER)
+                        if written != _PLY_TEXT[ply] and not cur.dead and int(written) != ply:
+                            self._error(row, m.start(_NUMBERED_NUMBER) + 1,
+                                        f"move number {written}. is out of sequence: this is ply {ply}")
+                    elif number is not None:
+                        if not cur.dead and number[0] != ply:
+                            self._error(number[1], number[2],
+                                        f"move number {number[0]}. is out of sequence: this is ply {ply}")
+                        number = None
+                    state = cur.state
+                    if cur.dead or state is None:
+                        continue
+                    text = m.group(kind)
+                    try:
+                        move = apply_move(state, text)
+                    except (MoveSyntaxError, IllegalMoveError) as exc:
+                        self._move_error(exc, text, ply, row, m.start(kind) + 1)
+                        cur.dead = True
+                        continue
+                    if not cur.opened:
+                        cur.opened = True
+                        visitor.begin_variation()
+                        if cur.starting_comment is not None:
+                            visitor.visit_comment(cur.starting_comment)
+                    visit_move(move, ply)
+                    cur.ply = ply
+                    cur.moved = True
+                    continue
+                col = m.start(kind) + 1
+                if kind == _NUMBER:
+                    self._no_move(number)
+                    number = (int(m.group(kind)), row, col)
+                elif kind == _COMMENT:
+                    close = line.find("}", pos)
+                    if close < 0:
+                        comment = (row, col, [line[pos:]])
+                        break
+                    self._comment(_comment_text([line[pos:close]]), lines, visitor, number)
+                    number = None
+                    pos = close + 1
+                elif kind == _LINE_COMMENT:
+                    text = line[pos:]
+                    if "}" in text:
+                        self._error(row, pos + text.index("}") + 1, "'}' cannot be part of a comment "
+                                    "(PPN writes comments in braces, without escapes); it is left out")
+                        text = text.replace("}", "")
+                    self._comment(text, lines, visitor, number)
+                    number = None
+                    pos = len(line)
+                    break
+                elif kind == _RESULT:
+                    self._result(m.group(kind), row, col, lines, visitor, tags, number)
+                    rest = line[pos:]
+                    if rest.strip():
+                        extra = pos + len(rest) - len(rest.lstrip()) + 1
+                        self._error(row, extra, "unexpected text after the result token (the game ends there)")
+                    return
+                elif kind == _NAG or kind == _SUFFIX:
+                    text = m.group(kind)
+                    if kind == _SUFFIX:
+                        nag = _SUFFIX_NAGS[text]
+                    else:
+                        nag = int(text) if len(text) <= 3 else 256
+                        text = "$" + text
+                        col -= 1
+                    self._no_move(number)
+                    number = None
+                    self._nag(nag, text, row, col, lines[-1], visitor)
+                elif kind == _OPEN:
+                    self._no_move(number)
+                    number = None
+                    self._open(row, col, lines)
+                elif kind == _CLOSE:
+                    self._no_move(number)
+                    number = None
+                    self._close(row, col, lines, visitor)
+                else:
+                    self._no_move(number)
+                    number = None
+                    ch = m.group(kind)
+                    self._error(row, col, f"unexpected character {ch!r}"
+                                + (" (a tag pair must start its own line)" if ch == "[" else ""))
+            if pos:
+                last_row, last_pos = row, pos
+            line = self._next_line()
+        # The game ended without a result token: at the end of the stream or at a '[' line.
+        if comment is not None:
+            where = "the end of the file" if line is None else "the next game"
+            self._error(comment[0], comment[1], f"comment not closed: no '}}' before {where}")
+        else:
+            self._no_move(number)
+            self._error(last_row, last_pos + 1, "missing result token (1-0, 0-1, 1/2-1/2 or *) "
+                        "at the end of the game")
+        self._close_all(lines, visitor)
+
+    def _no_move(self, number: tuple[int, int, int] | None) -> None:
+        if number is not None:
+            self._error(number[1], number[2], f"move number {number[0]}. is not followed by a move")
+
+    def _move_error(self, exc: MoveSyntaxError | IllegalMoveError, text: str, ply: int, row: int,
+                    col: int) -> None:
+        """Report a move the engine refused: where, what, and the rule it breaks."""
+        if isinstance(exc, MoveSyntaxError):
+            reason = str(exc).rsplit(" in move text ", 1)[0]
+            self._error(row, col + exc.column - 1, f"move {ply}: malformed move {text!r}: {reason}")
+            return
+        reason = str(exc)
+        for prefix in (f"illegal move {text}: ", f"{text}: "):
+            if reason.startswith(prefix):
+                reason = reason[len(prefix):]
+                break
+        self._error(row, col, f"move {ply}: illegal move {text}: {reason}", exc.rule or None)
+
+    def _comment(self, text: str, lines: list[_Line], visitor: BaseVisitor[ResultT],
+                 number: tuple[int, int, int] | None) -> None:
+        self._no_move(number)
+        cur = lines[-1]
+        if cur.dead:
+            return
+        if cur.opened:
+            visitor.visit_comment(text)
+        else:
+            cur.starting_comment = text if cur.starting_comment is None else f"{cur.starting_comment}\n{text}"
+
+    def _nag(self, nag: int, text: str, row: int, col: int, cur: _Line, visitor: BaseVisitor[ResultT]) -> None:
+        if cur.dead:
+            return
+        if not cur.moved:
+            self._error(row, col, f"annotation {text} does not follow a move")
+        elif nag > 255:
+            self._error(row, col, f"annotation {text}: NAGs are $0..$255")
+        else:
+            visitor.visit_nag(nag)
+
+    def _open(self, row: int, col: int, lines: list[_Line]) -> None:
+        cur = lines[-1]
+        if cur.dead or cur.state is None:
+            lines.append(_Line(None, 0, False, row, col, dead=True))
+            return
+        if not cur.moved:
+            self._error(row, col, "a variation '(' must follow the move it is an alternative to")
+            lines.append(_Line(None, 0, False, row, col, dead=True))
+            return
+        state = cur.state.copy()
+        state.undo()
+        lines.append(_Line(state, cur.ply - 1, False, row, col))
+
+    def _close(self, row: int, col: int, lines: list[_Line], visitor: BaseVisitor[ResultT]) -> None:
+        if len(lines) == 1:
+            self._error(row, col, "unmatched ')'")
+            return
+        done = lines.pop()
+        if done.opened:
+            visitor.end_variation()
+        elif not done.dead:
+            self._error(done.line, done.column, "empty variation: '(' must be followed by a move")
+
+    def _close_all(self, lines: list[_Line], visitor: BaseVisitor[ResultT]) -> None:
+        for open_line in reversed(lines[1:]):
+            self._error(open_line.line, open_line.column, "variation not closed: no ')' for this '('")
+            if open_line.opened:
+                visitor.end_variation()
+        del lines[1:]
+
+    def _result(self, token: str, row: int, col: int, lines: list[_Line], visitor: BaseVisitor[ResultT],
+                tags: dict[str, _Tag], number: tuple[int, int, int] | None) -> None:
+        self._no_move(number)
+        self._close_all(lines, visitor)
+        tag = tags.get("Result")
+        if tag is not None and tag.value != token:
+            if tag.value in RESULTS:
+                self._error(row, col, f"result {token} differs from the Result tag \"{tag.value}\" "
+                            f"(line {tag.line})")
+            else:
+                self._error(tag.line, tag.column, f"tag Result: must be 1-0, 0-1, 1/2-1/2 or *, got "
+                            f"{tag.value!r}")
+        main = lines[0]
+        if main.state is not None and not main.dead and main.state.is_terminal():
+            outcome = result_token(main.state.winner())
+            if token != outcome:
+                scores = main.state.scores()
+                self._error(row, col, f"result {token} contradicts the final position: the game is over "
+                            f"and ends {outcome} (red {scores['red']}, blue {scores['blue']}; PP-E4)",
+                            "PP-E4")
+        visitor.visit_result(token)
+
+
+def tag_problem(line: str) -> tuple[int, str]:
+    """(0-based index, message) of what is wrong with a line that starts with '[' but is
+    not a tag pair ``[Name "value"]``."""
+    i = _skip_space(line, 1)
+    if i >= len(line) or not ("A" <= line[i] <= "Z" or "a" <= line[i] <= "z"):
+        return i, "expected a tag name (a letter, then letters, digits or '_') after '['"
+    name = _TAG_NAME.match(line, i)
+    i = name.end() if name is not None else i
+    i = _skip_space(line, i)
+    if not line.startswith('"', i):
+        return i, f"expected the tag value in double quotes, got {_found(line, i)}"
+    quote = i
+    i += 1
+    while i < len(line) and line[i] != '"':
+        i += 2 if line[i] == "\\" else 1
+    if i >= len(line):
+        return quote, "tag value not closed: no '\"' before the end of the line"
+    i = _skip_space(line, i + 1)
+    if not line.startswith("]", i):
+        return i, f"expected ']' to close the tag pair, got {_found(line, i)}"
+    i = _skip_space(line, i + 1)
+    if i >= len(line):
+        return 0, "malformed tag pair"
+    return i, "unexpected text after the tag pair (one tag pair per line)"
+
+
+def _skip_space(line: str, i: int) -> int:
+    while i < len(line) and line[i].isspace():
+        i += 1
+    return i
+
+
+def _found(line: str, i: int) -> str:
+    return "the end of the line" if i >= len(line) else repr(line[i])
+
+
+def _comment_text(parts: list[str]) -> str:
+    """The text of a comment from the pieces between '{' and '}': the one space the
+    writer puts after '{' and before '}' is removed."""
+    text = "\n".join(parts)
+    if text.startswith(" "):
+        text = text[1:]
+    if text.endswith(" "):
+        text = text[:-1]
+    return text
+
+
+def _raw_offset(raw: str, offset: int) -> int:
+    """Index in the written value ``raw`` of the character at ``offset`` in its unescaped text."""
+    i = k = 0
+    while i < len(raw) and k < offset:
+        i += 2 if raw[i] == "\\" else 1
+        k += 1
+    return i
+
+
+_READERS: weakref.WeakKeyDictionary[object, Reader] = weakref.WeakKeyDictionary()
+
+
+def read_game(stream: LineSource, *, strict: bool = True) -> Game | None:
+    """The next game of ``stream`` as a tree, or None at its end.
+
+    Successive calls on the same stream share one Reader, so line numbers run on and a
+    line read ahead (the '[' that began the next game) is not lost. Raises
+    PPNParseError in strict mode for a game with any problem (after reading it all).
+    """
+    try:
+        reader = _READERS.get(stream)
+    except TypeError:  # a stream that cannot be weakly referenced: one reader per call
+        reader = None
+    if reader is None:
+        reader = Reader(stream, strict=strict)
+        try:
+            _READERS[stream] = reader
+        except TypeError:
+            pass
+    reader.strict = strict
+    return reader.read_game()
