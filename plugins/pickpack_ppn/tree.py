@@ -26,7 +26,9 @@ ResultT = TypeVar("ResultT")
 class GameNode:
     """A node of the game tree: the position after ``move`` (None at the root)."""
 
-    __slots__ = ("comment", "move", "nags", "parent", "starting_comment", "variations")
+    # NAGs are rare: the set is made on first use, so that a node costs two objects the
+    # garbage collector tracks (itself and its list of variations) instead of three.
+    __slots__ = ("_nags", "comment", "move", "parent", "starting_comment", "variations")
 
     def __init__(self, parent: GameNode | None = None, move: Move | None = None,
                  comment: str = "", starting_comment: str = "", nags: Iterable[int] = ()) -> None:
@@ -35,7 +37,18 @@ class GameNode:
         self.variations: list[GameNode] = []
         self.comment = comment
         self.starting_comment = starting_comment
-        self.nags: set[int] = set(nags) if nags else set()
+        self._nags: set[int] | None = set(nags) if nags else None
+
+    @property
+    def nags(self) -> set[int]:
+        """The node's numeric annotation glyphs (0..255), a mutable set."""
+        if self._nags is None:
+            self._nags = set()
+        return self._nags
+
+    @nags.setter
+    def nags(self, value: Iterable[int]) -> None:
+        self._nags = set(value)
 
     # --- building ----------------------------------------------------------------
 
@@ -246,7 +259,8 @@ def _visit_node(node: GameNode, ply: int, visitor: BaseVisitor[ResultT]) -> None
     if node.move is None:
         raise ValueError(f"a node below the root has no move (ply {ply})")
     visitor.visit_move(node.move, ply)
-    for nag in sorted(node.nags):
-        visitor.visit_nag(nag)
+    if node._nags:
+        for nag in sorted(node._nags):
+            visitor.visit_nag(nag)
     if node.comment:
         visitor.visit_comment(node.comment)
