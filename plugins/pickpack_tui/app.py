@@ -16,6 +16,7 @@ from typing import Any
 from textual import work
 from textual.app import App
 from textual.binding import Binding
+from textual.widgets import Label
 
 from pickpack import IllegalMoveError, Move, MoveSyntaxError, placements_from_seed
 from pickpack.bots import Bot, available_bots, make_bot
@@ -39,8 +40,8 @@ from pickpack_tui.widgets.status_bar import StatusBar
 __all__ = ["PickPackApp"]
 
 _STYLES = Path(__file__).parent / "styles"
-_BOARD_ACTIONS = {"undo", "save", "load"}
-_ANYTIME_ACTIONS = {"new_game", "help", "toggle_theme"}
+_BOARD_ACTIONS = {"undo", "save"}
+_ANYTIME_ACTIONS = {"new_game", "load", "help", "toggle_theme"}
 
 
 class PickPackApp(App[None]):
@@ -343,8 +344,10 @@ class PickPackApp(App[None]):
         if not screen.is_mounted:
             return
         state = self.session.state
-        # Once the game is over nothing is hidden any more; before, PP-V2 applies.
-        obs = state.snapshot() if state.is_terminal() else state.observation(self.viewer)
+        # PP-V2 hides the opponent's crates from a player; once the game is over, or for a
+        # spectator of two bots, nothing is hidden.
+        spectator = not any(self.session.is_human(p) for p in PLAYERS)
+        obs = state.snapshot() if state.is_terminal() or spectator else state.observation(self.viewer)
         mover = state.current_player
         my_turn = (state.phase == "play" and self.session.is_human(mover) and mover == self.viewer
                    and self.thinking is None)
@@ -354,7 +357,7 @@ class PickPackApp(App[None]):
         touched = self._touched_crates()
         for panel in screen.query(PlayerPanel):
             p = panel.owner
-            points = state.crate_scores(p) if p == self.viewer or state.is_terminal() else None
+            points = state.crate_scores(p) if "trays" in obs["crates"][p][0] else None
             seat = self.session.describe_seat(p) + (" (view)" if p == self.viewer and
                                                     self.session.hot_seat else "")
             panel.show(obs, seat, points, p == mover, touched.get(p, set()))
@@ -363,14 +366,14 @@ class PickPackApp(App[None]):
         status.turn = self._turn_text()
         status.message = self.message
         status.set_class(self.thinking is not None, "-thinking")
-        hint = screen.query_one("#hint")
+        hint = screen.query_one("#hint", Label)
         if my_turn:
             names = " ".join(square_name(s) for s in sorted(legal))
-            hint.update(f"Your move: {names}")  # type: ignore[attr-defined]
+            hint.update(f"Your move: {names}")
         elif self.thinking is not None:
-            hint.update(f"{self.session.seats[self.thinking]} is thinking…")  # type: ignore[attr-defined]
+            hint.update(f"{self.session.seats[self.thinking]} is thinking…")
         else:
-            hint.update("")  # type: ignore[attr-defined]
+            hint.update("")
 
     def _turn_text(self) -> str:
         state = self.session.state
@@ -414,11 +417,13 @@ class PickPackApp(App[None]):
     # --- keys --------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Game keys work on the board screen only (help, theme and new game also on game over)."""
+        """Undo and save work on the board screen; new game, load, help and theme also
+        while placing tiles and on the game-over screen; never inside a prompt."""
         if action in _BOARD_ACTIONS:
             return self.screen is self.board_screen
         if action in _ANYTIME_ACTIONS:
-            return self.screen is self.board_screen or isinstance(self.screen, GameOverScreen)
+            return self.screen is self.board_screen or isinstance(self.screen, (GameOverScreen,
+                                                                               PlacementScreen))
         return True
 
     def action_undo(self) -> None:

@@ -202,8 +202,11 @@ class GameSession:
         for p in PLAYERS:
             if seats[p] != HUMAN and seats[p] not in bots:
                 raise bad(f"seats.{p}", f"unknown bot {seats[p]!r}; choices: human, {', '.join(bots)}")
+        root_data = data.get("root")
+        if not isinstance(root_data, dict):
+            raise bad("root", "must be the snapshot the game started from (a JSON object)")
         try:
-            state = State.from_snapshot(data.get("root"), first)
+            state = State.from_snapshot(root_data, first)
         except ValueError as exc:
             raise bad("root", str(exc)) from None
         root = state.snapshot()
