@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -95,6 +96,22 @@ def _run_pool(func: Callable[..., R], tasks: Sequence[tuple[Any, ...]], jobs: in
     return results  # type: ignore[return-value]   # every slot is filled above
 
 
+RAY_CONNECT_TIMEOUT = 5.0      # seconds to reach a cluster's address before giving up
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse a ``[ray://]HOST:PORT`` nobody listens on, in RAY_CONNECT_TIMEOUT seconds
+    (ray.init itself retries such an address for minutes). "auto" and other forms are
+    left to Ray."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=RAY_CONNECT_TIMEOUT).close()
+    except OSError as exc:
+        raise BackendError(f"cannot reach Ray at {address!r}: {exc.strerror or exc}") from None
+
+
 def _run_ray(func: Callable[..., R], tasks: Sequence[tuple[Any, ...]], jobs: int,
              address: str | None, done: Callable[[R], None]) -> list[R]:
     try:
@@ -107,7 +124,10 @@ def _run_ray(func: Callable[..., R], tasks: Sequence[tuple[Any, ...]], jobs: int
             if address is None:
                 ray.init(num_cpus=jobs, include_dashboard=False)
             else:
+                _check_reachable(address)
                 ray.init(address=address)
+        except BackendError:
+            raise
         except Exception as exc:     # ConnectionError, RuntimeError, ...: one line, no trace
             where = "a local Ray instance" if address is None else f"Ray at {address!r}"
             raise BackendError(f"cannot start {where}: {type(exc).__name__}: {exc}") from None

@@ -98,3 +98,14 @@ def test_elo_difference() -> None:
     low, high = elo_interval(0.75, 10)
     assert low == pytest.approx(400 * math.log10(0.442180 / 0.557820), abs=1e-2)
     assert high == pytest.approx(400 * math.log10(0.919054 / 0.080946), abs=1e-2)
+
+
+def test_unreachable_ray_address_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ray")
+    # nothing listens on port 1 of this machine: the connection is refused at once
+    with pytest.raises(SystemExit) as done:
+        main(["match", "random", "random", "--games", "2", "--backend", "ray",
+              "--ray-address", "127.0.0.1:1"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err == ("pickpack: error: cannot reach Ray at '127.0.0.1:1': "
+                                       "Connection refused\n")
