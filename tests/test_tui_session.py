@@ -17,10 +17,7 @@ SEATS = {"red": "human", "blue": "random"}
 
 
 def _played(seed: int, moves: list[str]) -> GameSession:
-    session = GameSession.new(SEATS, seed=seed)
-    placements = placements_from_seed(seed)
-    session.commit_placement("red", placements["red"])
-    session.commit_placement("blue", placements["blue"])
+    session = GameSession.new(SEATS, seed=seed, placements=placements_from_seed(seed))
     for text in moves:
         session.state.apply(text)
     return session

@@ -33,10 +33,7 @@ MID_GAME = [
 
 
 def _placed(seed: int, moves: list[str]) -> PickPackApp:
-    session = GameSession.new(SEATS, seed=seed)
-    placements = placements_from_seed(seed)
-    session.commit_placement("red", placements["red"])
-    session.commit_placement("blue", placements["blue"])
+    session = GameSession.new(SEATS, seed=seed, placements=placements_from_seed(seed))
     for text in moves:
         session.state.apply(text)
     return PickPackApp(session, bot_delay=0)

@@ -49,15 +49,20 @@ class GameSession:
     loaded_from: str | None = field(default=None)
 
     @classmethod
-    def new(cls, seats: dict[str, str], seed: int | None = None, first: str = "red") -> GameSession:
+    def new(cls, seats: dict[str, str], seed: int | None = None, first: str = "red",
+            placements: dict[str, str] | None = None) -> GameSession:
         """A fresh game in phase placement. ``seed`` None draws one (so saves replay).
 
-        Raises ValueError for a bad first player or seed (from pickpack.new_game).
+        ``placements`` ({"red": 12 kind letters, "blue": ...}) commits both placements at
+        once (PP-S3). Raises ValueError for a bad first player, seed or placement.
         """
         if seed is None:
             seed = secrets.randbits(63)
         state = new_game("pickpack", seed=seed, first=first)
-        return cls(state, dict(seats), state.snapshot(), first, seed)
+        session = cls(state, dict(seats), state.snapshot(), first, seed)
+        for player, kinds in (placements or {}).items():
+            session.commit_placement(player, kinds)
+        return session
 
     # --- who plays -------------------------------------------------------------------
 
