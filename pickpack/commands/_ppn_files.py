@@ -18,12 +18,16 @@ __all__ = ["ppn_files"]
 def ppn_files(paths: Sequence[str]) -> Iterator[tuple[str, Iterator[Any]]]:
     """For each path in turn: (path, its games read one at a time, leniently).
 
-    A file that cannot be opened ends the command with ``pickpack: error: PATH: cannot
-    read: reason`` and exit status 2; PluginNotFoundError if no PPN plugin is installed.
+    A file that cannot be opened, or a PPN plugin that fails to import, ends the command
+    with one ``pickpack: error: ...`` line and exit status 2; PluginNotFoundError (shown
+    by pickpack.cli the same way) if no PPN plugin is installed.
     """
     from pickpack.plugins import load
 
-    ppn = load("pickpack.notations", "ppn")
+    try:
+        ppn = load("pickpack.notations", "ppn")
+    except (ImportError, AttributeError) as exc:
+        fail(f"the notation plugin pickpack.notations:ppn cannot be loaded: {type(exc).__name__}: {exc}")
     for path in paths:
         try:
             stream = ppn.open(path)
