@@ -8,7 +8,8 @@ finish in.
 - ``local`` with ``jobs == 1``: one after the other in this process.
 - ``local`` with ``jobs > 1``: ``concurrent.futures.ProcessPoolExecutor`` with the
   ``spawn`` start method (safe with the threads of the progress display and of process
-  bots); ``sys.path`` is passed on to the workers.
+  bots); ``sys.path`` is passed on to the workers; tasks go out in chunks
+  (``chunk_size``).
 - ``ray``: one Ray task per game (Ray is the extra ``pickpack[ray]``). An already
   initialised Ray is used as it is; otherwise ``ray.init(address=...)`` connects to the
   cluster at ``address``, or starts a local instance with ``num_cpus=jobs`` when
@@ -28,11 +29,13 @@ from typing import Any, TypeVar
 
 from pickpack.errors import PickpackError
 
-__all__ = ["BACKENDS", "BackendError", "default_jobs", "run_tasks"]
+__all__ = ["BACKENDS", "MAX_CHUNK", "BackendError", "chunk_size", "default_jobs", "run_tasks"]
 
 BACKENDS = ("local", "ray")
 
 R = TypeVar("R")
+
+MAX_CHUNK = 16
 
 _ISOLATE = (" (a native bot that crashed?); run such a bot isolated as "
             "'cmd:python -m pickpack.process_bot native:PATH'")
@@ -77,16 +80,32 @@ def run_tasks(func: Callable[..., R], tasks: Sequence[tuple[Any, ...]], *, jobs:
     return _run_pool(func, tasks, jobs, done)
 
 
+def _run_chunk(func: Callable[..., R], chunk: Sequence[tuple[Any, ...]]) -> list[R]:
+    """A worker's unit of work: several tasks, so that short games do not drown in
+    inter-process overhead."""
+    return [func(*task) for task in chunk]
+
+
+def chunk_size(tasks: int, jobs: int) -> int:
+    """Tasks per worker submission: about 32 submissions per worker, at most MAX_CHUNK
+    tasks each (so that the progress display still moves for slow bots)."""
+    return max(1, min(MAX_CHUNK, tasks // (jobs * 32)))
+
+
 def _run_pool(func: Callable[..., R], tasks: Sequence[tuple[Any, ...]], jobs: int,
               done: Callable[[R], None]) -> list[R]:
     results: list[R | None] = [None] * len(tasks)
+    size = chunk_size(len(tasks), jobs)
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context) as pool:
-        futures = {pool.submit(func, *task): i for i, task in enumerate(tasks)}
+        futures = {pool.submit(_run_chunk, func, tasks[start:start + size]): start
+                   for start in range(0, len(tasks), size)}
         try:
             for future in as_completed(futures):
-                results[futures[future]] = result = future.result()
-                done(result)
+                start = futures[future]
+                for offset, result in enumerate(future.result()):
+                    results[start + offset] = result
+                    done(result)
         except BrokenProcessPool:
             pool.shutdown(cancel_futures=True)
             raise BackendError(f"a worker process died{_ISOLATE}") from None

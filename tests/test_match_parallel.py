@@ -11,16 +11,25 @@ import pytest
 
 from pickpack.cli import main
 from pickpack.match import play_game, play_match
-from pickpack.match_backends import run_tasks
+from pickpack.match_backends import chunk_size, run_tasks
 from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
 
 
 def test_jobs_1_and_2_give_identical_results() -> None:
-    one = play_match(["greedy", "random"], games=6, seed=11, jobs=1)
-    two = play_match(["greedy", "random"], games=6, seed=11, jobs=2)
+    # 140 games on 2 workers go out in chunks of 140 // 64 = 2 games (chunk_size)
+    one = play_match(["greedy", "random"], games=140, seed=11, jobs=1)
+    two = play_match(["greedy", "random"], games=140, seed=11, jobs=2)
     assert two.games == one.games
     assert two.to_json() == one.to_json()
-    assert [g.index for g in two.games] == list(range(6))
+    assert [g.index for g in two.games] == list(range(140))
+
+
+def test_chunk_size() -> None:
+    # about 32 submissions per worker, between 1 and MAX_CHUNK = 16 games each
+    assert chunk_size(140, 2) == 2          # 140 // 64
+    assert chunk_size(200, 2) == 3          # 200 // 64
+    assert chunk_size(4000, 2) == 16        # 4000 // 64 = 62, capped
+    assert chunk_size(6, 2) == 1            # 6 // 64 = 0, at least 1
 
 
 def test_ray_gives_the_same_results_as_local() -> None:
