@@ -16,6 +16,7 @@ from typing import Any
 
 from pickpack import Move, State, placements_from_seed
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Label, OptionList
 
 from pickpack_tui.app import PickPackApp
@@ -120,6 +121,19 @@ async def settle(pilot: Pilot[Any]) -> None:
     raise AssertionError("the bot never answered")
 
 
+async def shown(pilot: Pilot[Any], kind: type[Screen[Any]] | Screen[Any]) -> Any:
+    """Wait until the app shows a screen of class ``kind`` (or the screen ``kind``)."""
+    app = pilot.app
+    for _ in range(1000):
+        screen = app.screen
+        if (screen is kind) if isinstance(kind, Screen) else isinstance(screen, kind):
+            if screen.is_mounted:
+                await pilot.pause()
+                return screen
+        await pilot.pause(0.005)
+    raise AssertionError(f"{kind} never shown; the app shows {app.screen}")
+
+
 async def play_move(pilot: Pilot[Any], action: int, *, mouse: bool) -> None:
     """Make ``action`` through the UI: choose its square, then answer each prompt."""
     app = pilot.app
@@ -134,9 +148,7 @@ async def play_move(pilot: Pilot[Any], action: int, *, mouse: bool) -> None:
         keys = ["up" if r1 > r0 else "down"] * abs(r1 - r0) + ["right" if c1 > c0 else "left"] * abs(c1 - c0)
         await pilot.press(*keys, "enter")
     for question, index in expected:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ChoiceScreen), f"expected the prompt {question.title!r}"
+        screen = await shown(pilot, ChoiceScreen)
         assert screen.question.title == question.title
         options = screen.query_one(OptionList)
         # Unavailable answers are shown disabled and are never the one played.
@@ -209,8 +221,7 @@ async def _complete_game(seed: int, *, mouse: bool) -> None:
     session = GameSession.new({"red": "human", "blue": "random"}, seed=seed)
     app = PickPackApp(session, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, PlacementScreen)                 # PP-S3
+        await shown(pilot, PlacementScreen)                            # PP-S3
         draft = list(placements_from_seed(seed)["red"])
         if mouse:
             # Click aT then fB: their tiles swap; the Commit button commits.
@@ -230,7 +241,7 @@ async def _complete_game(seed: int, *, mouse: bool) -> None:
         rng = random.Random(seed)
         while not session.state.is_terminal():
             assert session.state.current_player == "red"
-            assert app.screen is app.board_screen
+            await shown(pilot, app.board_screen)
             action = pick(session.state, covered, rng)
             covered |= features(session.state, action)
             plies = session.state.ply
@@ -239,8 +250,7 @@ async def _complete_game(seed: int, *, mouse: bool) -> None:
             check_screen(app)
         assert covered == GOALS, f"not exercised: {sorted(GOALS - covered)}"
         # The game-over screen: crate-by-crate points (PP-E3) and the winner (PP-E4).
-        screen = app.screen
-        assert isinstance(screen, GameOverScreen)
+        screen = await shown(pilot, GameOverScreen)
         state = session.state
         points = {p: state.crate_scores(p) for p in ("red", "blue")}
         assert screen.crate_points == points
@@ -249,8 +259,7 @@ async def _complete_game(seed: int, *, mouse: bool) -> None:
         winner = state.winner()
         assert (title.startswith("Draw") if winner == "draw" else title.startswith(winner.title()))
         await pilot.press("escape")                                  # back to the final board
-        await pilot.pause()
-        assert app.screen is app.board_screen
+        await shown(pilot, app.board_screen)
         check_screen(app)
 
 
@@ -273,30 +282,27 @@ def test_hot_seat_hands_over_and_shows_each_player_only_their_own_crates() -> No
         session = GameSession.new({"red": "human", "blue": "human"}, seed=7)
         app = PickPackApp(session, bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, HandOverScreen) and app.screen.player == "red"
+            assert (await shown(pilot, HandOverScreen)).player == "red"
             await pilot.press("enter")
-            assert isinstance(app.screen, PlacementScreen) and app.screen.placer == "red"
+            assert (await shown(pilot, PlacementScreen)).placer == "red"
             await pilot.press("c")
-            await pilot.pause()
-            assert isinstance(app.screen, HandOverScreen) and app.screen.player == "blue"
+            assert (await shown(pilot, HandOverScreen)).player == "blue"
             await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, PlacementScreen) and app.screen.placer == "blue"
+            placing = await shown(pilot, PlacementScreen)
+            assert placing.placer == "blue"
             # PP-S3: Red has committed, but Blue sees none of Red's kinds while placing.
-            red_tiles = [t for t in app.screen.query(ActionTile) if t.owner == "red"]
+            red_tiles = [t for t in placing.query(ActionTile) if t.owner == "red"]
             assert len(red_tiles) == 12 and all(_text(t).startswith("?") for t in red_tiles)
             await pilot.press("c")
-            await pilot.pause()
-            assert isinstance(app.screen, HandOverScreen) and app.screen.player == "red"   # PP-S4
+            assert (await shown(pilot, HandOverScreen)).player == "red"           # PP-S4
             await pilot.press("enter")
-            await pilot.pause()
-            assert app.screen is app.board_screen and app.viewer == "red"
+            await shown(pilot, app.board_screen)
+            assert app.viewer == "red"
             check_screen(app)
             await play_move(pilot, _first_grab(session.state), mouse=False)
-            assert isinstance(app.screen, HandOverScreen) and app.screen.player == "blue"
+            assert (await shown(pilot, HandOverScreen)).player == "blue"
             await pilot.press("enter")
-            await pilot.pause()
+            await shown(pilot, app.board_screen)
             assert app.viewer == "blue"
             # PP-V2: Blue now sees Red's crates as count and top tray only.
             check_screen(app)
@@ -311,7 +317,7 @@ def test_undo_against_a_bot_returns_to_the_humans_previous_move() -> None:
         session = GameSession.new({"red": "human", "blue": "random"}, seed=11)
         app = PickPackApp(session, bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await shown(pilot, PlacementScreen)
             await pilot.press("c")
             await settle(pilot)
             await pilot.press("u")                      # nothing of ours to take back yet
@@ -349,14 +355,13 @@ def test_a_failing_bot_is_reported_and_replaced_and_nothing_is_lost() -> None:
         session = GameSession.new({"red": "human", "blue": "random"}, seed=13)
         app = PickPackApp(session, bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await shown(pilot, PlacementScreen)
             await pilot.press("c")
             await settle(pilot)
             app.bots["blue"] = _RaisingBot()
             mine = _first_grab(session.state)
             await play_move(pilot, mine, mouse=False)
-            screen = app.screen
-            assert isinstance(screen, BotFailureScreen)
+            screen = await shown(pilot, BotFailureScreen)
             assert "RuntimeError: out of memory for the search tree" in screen.problem
             assert session.state.history_actions()[-1] == mine and session.state.current_player == "blue"
             options = screen.query_one(OptionList)
@@ -372,13 +377,12 @@ def test_a_failing_bot_is_reported_and_replaced_and_nothing_is_lost() -> None:
             # A bot that answers with an illegal move is caught the same way.
             app.bots["blue"] = _IllegalBot()
             await play_move(pilot, _first_grab(session.state), mouse=True)
-            assert isinstance(app.screen, BotFailureScreen) and "illegal" in app.screen.problem
+            assert "illegal" in (await shown(pilot, BotFailureScreen)).problem
             assert session.state.ply == 27
-            await pilot.click(OptionList, offset=(4, 1 + ids.index("human")))
-            await pilot.pause()
+            assert await pilot.click(OptionList, offset=(4, 1 + ids.index("human")))
             # Both sides are people now: the screen is handed over to Blue (hot-seat).
             assert session.seats["blue"] == "human"
-            assert isinstance(app.screen, HandOverScreen) and app.screen.player == "blue"
+            assert (await shown(pilot, HandOverScreen)).player == "blue"
     asyncio.run(run())
 
 
@@ -388,20 +392,19 @@ def test_save_and_load_replay_exactly_and_a_bad_file_keeps_the_app_running(tmp_p
         session = GameSession.new({"red": "human", "blue": "random"}, seed=17)
         app = PickPackApp(session, bot_delay=0, save_path=str(path))
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await shown(pilot, PlacementScreen)
             await pilot.press("c")
             await settle(pilot)
             await play_move(pilot, _first_grab(session.state), mouse=False)
             saved = (session.state.zobrist_hash(), session.state.history_actions())
             await pilot.press("s")
-            await pilot.pause()
-            assert isinstance(app.screen, FileScreen)
+            await shown(pilot, FileScreen)
             await pilot.press("enter")
-            await pilot.pause()
+            await shown(pilot, app.board_screen)
             data = json.loads(path.read_text())
             assert data["moves"] == [t for _, t in session.play_log()] and data["seed"] == 17
             await pilot.press("n")                      # a new game (seed 18) ...
-            await settle(pilot)
+            await shown(pilot, PlacementScreen)
             assert app.session.seed == 18
             await pilot.press("c")
             await settle(pilot)
@@ -415,10 +418,10 @@ def test_save_and_load_replay_exactly_and_a_bad_file_keeps_the_app_running(tmp_p
             bad.write_text("{not json")
             for name, problem in (("bad.json", "not JSON"), ("gone.json", "no such file")):
                 await pilot.press("l")
-                await pilot.pause()
+                await shown(pilot, FileScreen)
                 await pilot.press("end", *["backspace"] * len("game.json"), *name, "enter")
-                await pilot.pause()
-                assert app.screen is app.board_screen and app.is_running
+                await shown(pilot, app.board_screen)
+                assert app.is_running
                 assert problem in app.message, app.message
                 assert app.session is loaded and loaded.state.zobrist_hash() == saved[0]
     asyncio.run(run())

@@ -95,3 +95,16 @@ def test_a_closed_crate_is_listed_but_unavailable_as_premium_target() -> None:
     assert [o.unavailable for o in question.options] == [None, None, None, "closed"]
     with pytest.raises(ValueError, match="not an available answer"):
         q.answer(3)
+
+
+def test_a_placing_bot_is_not_shown_the_committed_placement_of_the_other_player() -> None:
+    # PP-S3: Red (human) has committed; Blue's bot gets a position whose Red tiles are a
+    # random arrangement (two of each kind, PP-C3) drawn from the seed, not Red's.
+    session = GameSession.new(SEATS, seed=3)
+    session.commit_placement("red", "PPWWRRQQXXMM")
+    view = session.placement_view("blue", seed=1)
+    shown = "".join(t["kind"] for t in view.snapshot()["tiles"]["red"].values())
+    assert shown != "PPWWRRQQXXMM" and sorted(shown) == sorted("PPWWRRQQXXMM")
+    assert view.current_player == "blue" and view.snapshot()["grid"] == session.state.snapshot()["grid"]
+    # Before the other side has committed there is nothing to hide.
+    assert GameSession.new(SEATS, seed=3).placement_view("red", seed=1).snapshot()["tiles"]["blue"]["1L"]["kind"] is None

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import work
+from textual.worker import get_current_worker
 from textual.app import App
 from textual.binding import Binding
 from textual.widgets import Label
@@ -259,16 +260,18 @@ class PickPackApp(App[None]):
     def think(self, player: str, token: int) -> None:
         """Ask the bot for its decision(s) on a copy of the state, in a thread.
 
-        In phase placement the bot makes all 12 of its placement decisions (PP-S3).
+        In phase placement the bot makes all 12 of its placement decisions (PP-S3) on
+        ``GameSession.placement_view``, which does not show the opponent's placement.
         Whatever the bot does (raise, return junk) is reported back, never raised here.
         """
         started = time.monotonic()
-        work_state = self.session.state.copy()
+        worker = get_current_worker()
+        work_state = self.session.placement_view(player, self.session.seed)
         bot = self.bots[player]
         moves: list[Any] = []
         problem: str | None = None
         try:
-            while True:
+            while not worker.is_cancelled:
                 move = bot.choose(work_state.copy())
                 moves.append(move)
                 if work_state.phase != "placement":
@@ -278,7 +281,10 @@ class PickPackApp(App[None]):
                     break
         except Exception as exc:  # a failing bot is reported to the person, not fatal
             problem = f"{type(exc).__name__}: {exc}"
-        time.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
+        # Let a person see that the bot moved; wake at once if the app is closing.
+        worker.cancelled_event.wait(max(0.0, self.bot_delay - (time.monotonic() - started)))
+        if worker.is_cancelled:
+            return
         try:
             self.call_from_thread(self._bot_answered, token, player, moves, problem)
         except RuntimeError:  # the app closed while the bot was thinking

@@ -10,6 +10,7 @@ in canonical text (docs/engine.md). Loading rebuilds the root with
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,6 +102,24 @@ class GameSession:
             raise ValueError(f"placement {kinds!r}: must be 12 letters, two of each of P W R Q X M (PP-C3)")
         for kind in kinds:
             self.state.apply_action(_KINDS.index(kind))
+
+    def placement_view(self, player: str, seed: int | None) -> State:
+        """The position a bot placing for ``player`` is given (PP-S3: placement is hidden).
+
+        Once the opponent has committed, their tiles are replaced by a random arrangement
+        drawn from ``seed`` (one sample of what ``player`` cannot see), so a bot's
+        placement cannot depend on the real one. Otherwise a copy of the state.
+        """
+        other = opponent(player)
+        if self.state.phase != "placement" or self.placement_of(other) is None:
+            same: State = self.state.copy()
+            return same
+        kinds = list(_KINDS * 2)
+        random.Random(seed).shuffle(kinds)
+        view: State = State.from_snapshot(self.root, self.first)
+        for kind in kinds:
+            view.apply_action(_KINDS.index(kind))
+        return view
 
     # --- undo ------------------------------------------------------------------------
 
@@ -246,7 +265,8 @@ class GameSession:
         return GameSession.new(self.seats, None if self.seed is None else (self.seed + 1) % 2**63, self.first)
 
     def describe_seat(self, player: str) -> str:
-        """``"you"``/``"Red"``-style text for the status line: human or the bot's name."""
+        """Who plays ``player``, for the status line: "you" against a bot, "human" in
+        hot-seat, else the bot's name."""
         if self.is_human(player):
-            return "you" if not self.is_human(opponent(player)) else player.title()
+            return "you" if not self.is_human(opponent(player)) else HUMAN
         return self.seats[player]

@@ -46,9 +46,10 @@ class ActionTile(Widget):
         self._drawn = (kind, status, last)
         self.kind, self.status = kind, status
         for s in ("unplayed", "used", "malfunctioned"):
-            self.set_class(status == s, f"-{s}")
-        self.set_class(kind is None, "-hidden")
-        self.set_class(last, "-last")
+            self.set_class(status == s, f"-{s}", update=False)
+        self.set_class(kind is None, "-hidden", update=False)
+        self.set_class(last, "-last", update=False)
+        self.update_node_styles()
         what = "hidden until both have placed (PP-S3)" if kind is None else f"{KIND_NAMES[kind]}, {status}"
         self.tooltip = f"{self.owner.title()}'s space {self.name_text}: {what}"
         self.refresh()

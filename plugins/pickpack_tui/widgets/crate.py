@@ -36,8 +36,9 @@ class CrateView(Widget):
         self._drawn = (crate, points, last)
         self.crate, self.points = crate, points
         for s in ("open", "premium", "wholesale"):
-            self.set_class(crate["status"] == s, f"-{s}")
-        self.set_class(last, "-last")
+            self.set_class(crate["status"] == s, f"-{s}", update=False)
+        self.set_class(last, "-last", update=False)
+        self.update_node_styles()
         self.refresh()
 
     @property

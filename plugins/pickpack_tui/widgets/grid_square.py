@@ -43,11 +43,13 @@ class GridSquare(Widget):
             return
         self._drawn = key
         self.cell = cell
-        self.set_class(cell is None, "-empty")
-        self.set_class(cell is not None and not cell["face_up"], "-face-down")
-        self.set_class(grabber, "-grabber")
-        self.set_class(legal, "-legal")
-        self.set_class(last, "-last")
+        # One style update for all the class changes (each update restyles the widget).
+        self.set_class(cell is None, "-empty", update=False)
+        self.set_class(cell is not None and not cell["face_up"], "-face-down", update=False)
+        self.set_class(grabber, "-grabber", update=False)
+        self.set_class(legal, "-legal", update=False)
+        self.set_class(last, "-last", update=False)
+        self.update_node_styles()
         if cell is None:
             what = "empty"
         elif cell["face_up"]:

@@ -17,7 +17,7 @@ __all__ = ["PlayerPanel"]
 class PlayerPanel(Vertical):
     """Header (``■ RED  you  12 pts  rush ▶``) over the player's crates 1..4.
 
-    Class ``-to-move`` while this player decides.
+    The name carries class ``-to-move`` while this player decides.
     """
 
     def __init__(self, owner: str) -> None:
@@ -36,7 +36,8 @@ class PlayerPanel(Vertical):
     def show(self, obs: dict[str, Any], seat: str, points: list[int] | None,
              to_move: bool, changed_crates: set[int]) -> None:
         """Draw this player's part of the observation ``obs`` (PP-V1, PP-V2)."""
-        self.set_class(to_move, "-to-move")
+        # On the name only: a class on the panel would restyle every crate line.
+        self.query_one(".panel-name", Label).set_class(to_move, "-to-move")
         self.query_one(f"#seat-{self.owner}", Label).update(seat)
         score = obs["scores"][self.owner]
         label = self.query_one(f"#score-{self.owner}", Label)
