@@ -18,6 +18,7 @@ __all__ = ["SETUP_TAGS", "TagError", "state_from_tags", "tags_for_state"]
 
 SETUP_TAGS = ("Variant", "Seed", "Deal", "RedPlacement", "BluePlacement", "First", "SetUp", "Position")
 _KINDS = "PWRQXM"
+_SORTED_PLACEMENT = sorted(_KINDS * 2)
 _TRAY_COUNTS = {1: 10, 2: 8, 3: 7, 4: 6, 5: 4, 6: 1}   # PP-C2
 _VARIANTS = ("standard",)
 
@@ -114,6 +115,8 @@ def _placements(tags: Mapping[str, str]) -> dict[str, str] | None:
         given, missing = ("BluePlacement", "RedPlacement") if red is None else ("RedPlacement", "BluePlacement")
         raise TagError(given, 0, f"needs {missing} too (both placements, or neither: PP-S3)")
     for tag, text in (("RedPlacement", red), ("BluePlacement", blue)):
+        if sorted(text) == _SORTED_PLACEMENT:
+            continue                        # two of each kind: well formed (PP-C3)
         for i, ch in enumerate(text):
             if ch not in _KINDS:
                 raise TagError(tag, i, f"expected a kind P W R Q X M per space, got {ch!r}")
