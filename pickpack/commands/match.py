@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from typing import Any, TextIO
 
 from pickpack.commands._common import fail, positive_int, seed
 
@@ -42,6 +43,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"per-move time limit of every bot (default {DEFAULT_TIME_LIMIT:g}); "
                         "a later move loses the game")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--ppn", metavar="FILE", default=None,
+                   help="write every game to FILE as PPN (docs/ppn.md)")
+
+
+def _open_ppn(path: str) -> tuple[Any, TextIO]:
+    """The PPN notation plugin and FILE opened for writing, before any game is played,
+    so that a bad path or a missing plugin costs nothing."""
+    from pickpack.plugins import load
+
+    try:
+        notation = load("pickpack.notations", "ppn")
+    except Exception as exc:  # a missing or broken plugin: one line, no traceback
+        fail(f"--ppn needs the notation plugin 'ppn': {type(exc).__name__}: {exc}")
+    try:
+        stream = open(path, "w", encoding="utf-8", newline="\n")
+    except OSError as exc:
+        fail(f"--ppn {path}: {exc.strerror}")
+    return notation, stream
 
 
 def _interval(low: float, high: float, fmt: str) -> str:
@@ -64,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
         check_bots(args.bots, time_limit=args.time_limit)
     except (PickpackError, LookupError, TypeError, ValueError) as exc:
         fail(str(exc))
+    ppn_out = _open_ppn(args.ppn) if args.ppn else None
     console = Console(stderr=True)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console,
@@ -79,6 +99,10 @@ def run(args: argparse.Namespace) -> int:
                                  ray_address=args.ray_address, check=False)
         except PickpackError as exc:
             fail(str(exc))
+    if ppn_out is not None:
+        notation, stream = ppn_out
+        with stream:
+            notation.games_to_ppn(summary.games, stream)
     data = summary.to_json()
     if args.json:
         print(json.dumps({"game_count": args.games, "seed": args.seed, "jobs": jobs,
