@@ -26,8 +26,6 @@ SPACES = (
     tuple(f"{i % 6 + 1}{'LR'[i // 6]}" for i in range(12)),
 )
 
-# Scratch buffer for move generation: the GIL serialises every use of it.
-cdef uint16_t _moves[PP_MAX_MOVES]
 
 
 cdef int _player_index(object player) except -1:
@@ -344,11 +342,13 @@ cdef class CoreState:
 
     def legal_actions(self):
         """Legal action integers, ascending (docs/engine.md: action space of 10230)."""
+        cdef uint16_t _moves[PP_MAX_MOVES]   # on the stack: no sharing between threads
         cdef int n = pp_legal_actions(&self.s, _moves)
         return [_moves[i] for i in range(n)]
 
     def _legal_texts(self):
         """Canonical texts of the legal actions, in the same order."""
+        cdef uint16_t _moves[PP_MAX_MOVES]   # on the stack: no sharing between threads
         cdef int n = pp_legal_actions(&self.s, _moves)
         cdef char buf[32]
         out = []
@@ -371,6 +371,7 @@ cdef class CoreState:
 
     def legal_moves(self):
         """The legal moves as Move objects, ascending by action integer (none once over)."""
+        cdef uint16_t _moves[PP_MAX_MOVES]   # on the stack: no sharing between threads
         cdef int n = pp_legal_actions(&self.s, _moves)
         cdef char buf[32]
         cdef list out = []
@@ -545,6 +546,7 @@ cdef class CoreState:
 
         The one-ply look-ahead of the greedy bot, in C. Returns a list of ints.
         """
+        cdef uint16_t _moves[PP_MAX_MOVES]   # on the stack: no sharing between threads
         cdef int n = pp_legal_actions(&self.s, _moves)
         cdef int p = self.s.to_move
         cdef pp_undo u
