@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from pickpack.commands import bench, match, perft, play, plugins, replay, validate
+from pickpack.commands import bench, export, match, perft, play, plugins, replay, validate
 from pickpack.commands._common import fail
 from pickpack.plugins import PluginNotFoundError
 
 __all__ = ["COMMANDS", "main"]
 
-COMMANDS: tuple[ModuleType, ...] = (play, match, replay, validate, perft, bench, plugins)
+COMMANDS: tuple[ModuleType, ...] = (play, match, replay, validate, export, perft, bench, plugins)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -9,7 +9,6 @@ in canonical text (docs/engine.md). Loading rebuilds the root with
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from dataclasses import dataclass, field
@@ -18,19 +17,14 @@ from typing import Any
 
 from pickpack import IllegalMoveError, MoveSyntaxError, State, new_game
 from pickpack.bots import available_bots
+from pickpack.savefile import SAVE_FORMAT, SavedGame, SaveFileError
 
 from pickpack_tui.board_geometry import PLAYERS, opponent
 
 __all__ = ["HUMAN", "SAVE_FORMAT", "GameSession", "SaveFileError"]
 
 HUMAN = "human"
-SAVE_FORMAT = "pickpack-tui-save"
-SAVE_VERSION = 1
 _KINDS = "PWRQXM"
-
-
-class SaveFileError(Exception):
-    """A save file that cannot be read or replayed; the message names the field."""
 
 
 @dataclass
@@ -165,100 +159,41 @@ class GameSession:
 
     # --- saving and loading ----------------------------------------------------------
 
+    def saved_game(self) -> SavedGame:
+        """The game as a save file's contents (pickpack.savefile)."""
+        return SavedGame(seed=self.seed, first=self.first, seats=dict(self.seats), root=self.root,
+                         placements={p: self.placement_of(p) for p in PLAYERS},
+                         moves=[text for _, text in self.play_log()])
+
     def to_json(self) -> dict[str, Any]:
-        """The save file's data (see the module docstring)."""
-        moves = [text for _, text in self.play_log()]
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": "pickpack",
-            "seed": self.seed,
-            "first": self.first,
-            "seats": dict(self.seats),
-            "root": self.root,
-            "placements": {p: self.placement_of(p) for p in PLAYERS},
-            "moves": moves,
-        }
+        """The save file's data (pickpack.savefile)."""
+        return self.saved_game().to_json()
 
     def save(self, path: str | Path) -> None:
         """Write the save file (JSON, UTF-8). Raises SaveFileError if it cannot be written."""
-        try:
-            Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise SaveFileError(f"cannot write {path}: {exc.strerror or exc}") from None
+        self.saved_game().save(path)
 
     @classmethod
     def load(cls, path: str | Path) -> GameSession:
         """Read a save file and replay it. Raises SaveFileError naming the problem."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveFileError(f"no such file: {path}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"cannot read {path}: {exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveFileError(f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-        session = cls.from_json(data, source=str(path))
-        return session
+        return cls.from_saved(SavedGame.load(path), source=str(path))
 
     @classmethod
     def from_json(cls, data: Any, source: str = "save file") -> GameSession:
         """Rebuild a session from ``to_json`` data. Raises SaveFileError naming the field."""
-        def bad(where: str, why: str) -> SaveFileError:
-            return SaveFileError(f"{source}: {where}: {why}")
+        return cls.from_saved(SavedGame.from_json(data, source), source)
 
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise bad("format", f"not a pickpack save file (expected \"format\": \"{SAVE_FORMAT}\")")
-        if data.get("version") != SAVE_VERSION:
-            raise bad("version", f"unsupported version {data.get('version')!r} (this is {SAVE_VERSION})")
-        first = data.get("first")
-        if first not in PLAYERS:
-            raise bad("first", f"must be 'red' or 'blue', got {first!r}")
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise bad("seed", f"must be an integer or null, got {seed!r}")
-        seats = data.get("seats")
-        if not isinstance(seats, dict) or set(seats) != set(PLAYERS):
-            raise bad("seats", "must map 'red' and 'blue' to 'human' or a bot name")
+    @classmethod
+    def from_saved(cls, saved: SavedGame, source: str = "save file") -> GameSession:
+        """A session replaying ``saved``; its seats must be humans or installed bots."""
         bots = available_bots()
         for p in PLAYERS:
-            if seats[p] != HUMAN and seats[p] not in bots:
-                raise bad(f"seats.{p}", f"unknown bot {seats[p]!r}; choices: human, {', '.join(bots)}")
-        root_data = data.get("root")
-        if not isinstance(root_data, dict):
-            raise bad("root", "must be the snapshot the game started from (a JSON object)")
-        try:
-            state = State.from_snapshot(root_data, first)
-        except ValueError as exc:
-            raise bad("root", str(exc)) from None
-        root = state.snapshot()
-        session = cls(state, dict(seats), root, first, seed, loaded_from=source)
-        placements = data.get("placements")
-        if not isinstance(placements, dict) or set(placements) != set(PLAYERS):
-            raise bad("placements", "must map 'red' and 'blue' to 12 kind letters or null")
-        for p in PLAYERS:
-            kinds = placements[p]
-            if kinds is None:
-                continue
-            if not isinstance(kinds, str):
-                raise bad(f"placements.{p}", "must be a string of 12 kind letters or null")
-            try:
-                session.commit_placement(p, kinds)
-            except (IllegalMoveError, ValueError) as exc:
-                raise bad(f"placements.{p}", str(exc)) from None
-        moves = data.get("moves")
-        if not isinstance(moves, list):
-            raise bad("moves", "must be a list of move texts")
-        for i, text in enumerate(moves):
-            if not isinstance(text, str):
-                raise bad(f"moves[{i}]", f"must be move text, got {text!r}")
-            try:
-                state.apply(text)
-            except (IllegalMoveError, MoveSyntaxError) as exc:
-                raise bad(f"moves[{i}]", str(exc)) from None
-        return session
+            if saved.seats[p] != HUMAN and saved.seats[p] not in bots:
+                raise SaveFileError(f"{source}: seats.{p}: unknown bot {saved.seats[p]!r}; "
+                                    f"choices: human, {', '.join(bots)}")
+        state = saved.replay(source)
+        root = State.from_snapshot(saved.root, saved.first).snapshot()
+        return cls(state, dict(saved.seats), root, saved.first, saved.seed, loaded_from=source)
 
     def next_game(self) -> GameSession:
         """A new game with the same seats and first player; the next seed if one was set."""

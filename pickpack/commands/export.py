@@ -1,0 +1,45 @@
+"""``pickpack export SAVE``: a saved game (from ``pickpack play``) as a PPN record."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from pickpack.commands._common import fail
+
+NAME = "export"
+HELP = "write a saved game (pickpack play) as PPN (docs/ppn.md)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("save", metavar="SAVE", help="a save file written by 'pickpack play'")
+    p.add_argument("-o", "--output", metavar="FILE", default=None,
+                   help="write to FILE instead of standard output")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pickpack.plugins import load
+    from pickpack.savefile import SavedGame, SaveFileError
+
+    try:
+        notation = load("pickpack.notations", "ppn")
+    except Exception as exc:  # a missing or broken plugin: one line, no traceback
+        fail(f"export needs the notation plugin 'ppn': {type(exc).__name__}: {exc}")
+    try:
+        saved = SavedGame.load(args.save)
+        state = saved.replay(args.save)
+    except SaveFileError as exc:
+        fail(str(exc))
+    headers = {"Event": "pickpack play", "Red": saved.seats["red"], "Blue": saved.seats["blue"]}
+    if saved.seed is not None:
+        headers["Seed"] = str(saved.seed)
+    text = notation.export(notation.game_from_state(state, headers))
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+    except OSError as exc:
+        fail(f"--output {args.output}: {exc.strerror}")
+    return 0

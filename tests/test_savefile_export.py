@@ -1,0 +1,87 @@
+"""Save files (pickpack.savefile) and `pickpack export` of a saved game as PPN."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pickpack
+from pickpack.savefile import SavedGame, SaveFileError
+
+
+def _saved(moves: int = 6) -> tuple[SavedGame, pickpack.State]:
+    """Seed 21, both placements, then the first legal move `moves` times."""
+    placements = pickpack.placements_from_seed(21)
+    root = pickpack.new_game("pickpack", seed=21)
+    state = root.copy()
+    for p in ("red", "blue"):
+        for kind in placements[p]:
+            state.apply_action("PWRQXM".index(kind))
+    texts = []
+    for _ in range(moves):
+        move = state.legal_moves()[0]
+        texts.append(move.text)
+        state.apply(move)
+    saved = SavedGame(seed=21, first="red", seats={"red": "human", "blue": "greedy"},
+                      root=root.snapshot(), placements=dict(placements), moves=texts)
+    return saved, state
+
+
+def test_a_saved_game_replays_to_the_same_position(tmp_path: Path) -> None:
+    saved, state = _saved()
+    saved.save(tmp_path / "g.json")
+    again = SavedGame.load(tmp_path / "g.json").replay()
+    assert again.snapshot() == state.snapshot() and again.zobrist_hash() == state.zobrist_hash()
+    assert again.ply == 24 + 6          # 24 placement decisions, then the 6 moves
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda d: d.update(format="chess"), "format"),
+    (lambda d: d.update(version=9), "version"),
+    (lambda d: d.update(first="green"), "first"),
+    (lambda d: d.update(moves="c4>2"), "moves"),
+    (lambda d: d["moves"].append(42), "moves[6]"),
+    (lambda d: d["placements"].update(red=7), "placements.red"),
+])
+def test_malformed_save_files_name_the_field(tmp_path: Path, change, field: str) -> None:  # type: ignore[no-untyped-def]
+    data = _saved()[0].to_json()
+    change(data)
+    (tmp_path / "g.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveFileError, match=re.escape(f"g.json: {field}:")):
+        SavedGame.load(tmp_path / "g.json")
+
+
+def test_an_illegal_saved_move_names_its_index_and_rule() -> None:
+    saved, _ = _saved()
+    bad = SavedGame(saved.seed, saved.first, saved.seats, saved.root, saved.placements,
+                    [*saved.moves[:2], "a1>1"])
+    with pytest.raises(SaveFileError, match=r"moves\[2\]: .*PP-M"):
+        bad.replay()
+
+
+def test_export_writes_a_ppn_record_that_replays(tmp_path: Path) -> None:
+    saved, state = _saved()
+    saved.save(tmp_path / "g.json")
+    out = subprocess.run([sys.executable, "-m", "pickpack.cli", "export", str(tmp_path / "g.json"),
+                          "-o", str(tmp_path / "g.ppn")], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    text = (tmp_path / "g.ppn").read_text(encoding="utf-8")
+    assert '[Red "human"]' in text and '[Blue "greedy"]' in text and '[Seed "21"]' in text
+    assert all(m in text for m in saved.moves)
+    replay = subprocess.run([sys.executable, "-m", "pickpack.cli", "replay", str(tmp_path / "g.ppn")],
+                            capture_output=True, text=True, timeout=120)
+    assert replay.returncode == 0, replay.stderr
+    scores = state.scores()
+    assert f"scores red {scores['red']} blue {scores['blue']}" in replay.stdout
+
+
+def test_export_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "pickpack.cli", "export", str(tmp_path / "none.json")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [f"pickpack: error: no such file: {tmp_path / 'none.json'}"]
