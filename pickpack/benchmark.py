@@ -57,15 +57,16 @@ def _bench_c_playouts(seconds: float) -> dict[str, float]:
             "mean_plies": plies / games}
 
 
-def _bench_int_loop(seconds: float) -> float:
-    rng = random.Random(1)
-    states = _fresh_states(400, 10_000)
+def _bench_loop(seconds: float, seed: int, step: Callable[[State, random.Random], None]) -> float:
+    """Plies/s of random games played by ``step`` (one ply per call) from fresh deals."""
+    rng = random.Random(seed)
+    states = _fresh_states(400, seed * 10_000)
 
     def game(i: int) -> int:
         state = states[i % len(states)].copy()
         n = 0
         while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
+            step(state, rng)
             n += 1
         return n
 
@@ -73,20 +74,12 @@ def _bench_int_loop(seconds: float) -> float:
     return plies / elapsed
 
 
-def _bench_move_loop(seconds: float) -> float:
-    rng = random.Random(2)
-    states = _fresh_states(400, 20_000)
+def _int_step(state: State, rng: random.Random) -> None:
+    state.apply_action(rng.choice(state.legal_actions()))
 
-    def game(i: int) -> int:
-        state = states[i % len(states)].copy()
-        n = 0
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_moves()))
-            n += 1
-        return n
 
-    plies, elapsed = _timed(seconds, game)
-    return plies / elapsed
+def _move_step(state: State, rng: random.Random) -> None:
+    state.apply(rng.choice(state.legal_moves()))
 
 
 def _bench_reference(seconds: float) -> float:
@@ -161,8 +154,8 @@ def _bench_openspiel(seconds: float) -> dict[str, float] | None:
 def run_benchmarks(seconds: float = 1.0) -> dict[str, Any]:
     """Run every measurement for about ``seconds`` each; returns figures and ratios."""
     c = _bench_c_playouts(seconds)
-    int_loop = _bench_int_loop(seconds)
-    move_loop = _bench_move_loop(seconds)
+    int_loop = _bench_loop(seconds, 1, _int_step)
+    move_loop = _bench_loop(seconds, 2, _move_step)
     ref = _bench_reference(seconds)
     copies = _bench_copy(seconds)
     report: dict[str, Any] = {

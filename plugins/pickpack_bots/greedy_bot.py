@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 from pickpack import Move, State
 
+from pickpack_bots.seeded import SeededBot
 
-class GreedyBot:
+
+class GreedyBot(SeededBot):
     """Maximises own score minus opponent's score (PP-E3) after its move.
 
     The look-ahead runs in C (``State.successor_margins``). Ties are broken uniformly at
@@ -16,13 +16,6 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def reset(self, seed: int | None = None) -> None:
-        """Restart the tie-breaking stream (before a game)."""
-        self._rng = random.Random(seed)
-
     def choose(self, state: State) -> Move:
         """The best-margin legal move of ``state``. Raises ValueError if there is none."""
         actions = state.legal_actions()
@@ -30,5 +23,5 @@ class GreedyBot:
             raise ValueError("greedy bot: no legal move (the game is over)")
         margins = state.successor_margins()
         best = max(margins)
-        action = self._rng.choice([a for a, m in zip(actions, margins) if m == best])
+        action = self.rng.choice([a for a, m in zip(actions, margins) if m == best])
         return Move(action, state.action_text(action))

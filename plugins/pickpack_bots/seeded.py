@@ -1,0 +1,18 @@
+"""What the built-in bots share: a seeded random stream, restarted by ``reset``."""
+
+from __future__ import annotations
+
+import random
+
+
+class SeededBot:
+    """Base of the built-in Python bots: ``self.rng`` is a random.Random from ``seed``."""
+
+    name = "seeded"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Restart the bot's random stream (before a game)."""
+        self.rng = random.Random(seed)
