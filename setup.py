@@ -14,7 +14,16 @@ extensions = [
         sources=["pickpack/_core.pyx", *CORE_SOURCES],
         include_dirs=["core"],
         extra_compile_args=["-std=c99", "-O3", "-Wall", "-Wextra"],
-    )
+    ),
+    # The searches (core/pickpack_search.h) reach the C state through _core.pxd and
+    # link their own copy of the core, so a search never calls back into _core.
+    Extension(
+        "pickpack._search",
+        sources=["pickpack/_search.pyx", *CORE_SOURCES],
+        include_dirs=["core"],
+        libraries=["m"],
+        extra_compile_args=["-std=c99", "-O3", "-Wall", "-Wextra"],
+    ),
 ]
 
 setup(
