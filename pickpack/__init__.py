@@ -10,12 +10,13 @@
     >>> state.current_player
     'blue'
 
-Rules: the project's rules file (ids PP-...); indices, action space, move text and
+Rules: docs/rules.md (ids PP-...); indices, action space, move text and
 Zobrist keys: docs/engine.md.
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from pickpack._core import NUM_DISTINCT_ACTIONS, deal_from_seed, placements_from_seed
@@ -54,7 +55,13 @@ def new_game(name: str = "pickpack", **options: Any) -> Any:
     (see pickpack.pickpack_game.new_pickpack). Raises PluginNotFoundError for an unknown
     game and ValueError for bad options.
     """
-    return get_game(name).new_state(**options)
+    game = get_game(name)
+    accepted = [p.name for p in inspect.signature(game.new_state).parameters.values()
+                if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    for key in options:
+        if key not in accepted:
+            raise ValueError(f"unknown option {key!r} for game {name!r}; options: {', '.join(accepted)}")
+    return game.new_state(**options)
 
 
 def random_playouts(n: int, seed: int) -> dict[str, Any]:
