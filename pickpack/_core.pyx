@@ -414,7 +414,12 @@ cdef class CoreState:
         unchanged then.
         """
         cdef int a
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < PP_NUM_ACTIONS:
+        if isinstance(action, bool) or not isinstance(action, int):
+            hint = "; use apply() for move text" if isinstance(action, str) else ""
+            raise IllegalMoveError(
+                f"apply_action takes an int action 0..{PP_NUM_ACTIONS - 1}, not {type(action).__name__} "
+                f"{action!r}{hint}", rule="action space")
+        if not 0 <= action < PP_NUM_ACTIONS:
             raise IllegalMoveError(
                 f"action {action!r} is outside the action space 0..{PP_NUM_ACTIONS - 1}", rule="action space")
         a = action

@@ -31,8 +31,11 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand in COMMANDS."""
+    from pickpack import __version__
+
     parser = _Parser(prog="pickpack", description="Pick & Pack game engine.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser.add_argument("--version", action="version", version=f"pickpack {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for module in COMMANDS:
         module.add_arguments(sub.add_parser(module.NAME, help=module.HELP))
     return parser
@@ -40,7 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pickpack`` command. Returns the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
     runner = {m.NAME: m for m in COMMANDS}[args.command]
     try:
         return int(runner.run(args))

@@ -21,7 +21,7 @@ _KINDS = "PWRQXM"
 
 
 class State(CoreState):
-    """A Pick & Pack position (rules: shared rules file, ids PP-...).
+    """A Pick & Pack position (rules: docs/rules.md, ids PP-...).
 
     Create one with ``pickpack.new_game("pickpack", ...)`` or ``State.from_snapshot``.
     Players are ``"red"`` and ``"blue"``. The game begins in phase ``"placement"``
@@ -145,6 +145,43 @@ class State(CoreState):
         column of the problem.
         """
         return state_from_position(cls, text)
+
+    def __eq__(self, other: object) -> bool:
+        """Same position (everything the Zobrist hash covers), whatever the history."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return bool(self.position_key() == other.position_key())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: use zobrist_hash() as a key
+
+    def __str__(self) -> str:
+        """The board as text: row 6 on top; apples per tray, ``.`` empty, ``#n`` face
+        down, the grabber in brackets; Red's tiles above/below, Blue's left/right."""
+        snap = self.snapshot()
+        tiles = snap["tiles"]
+
+        def tile(player: str, space: str) -> str:
+            t = tiles[player][space]
+            kind = t["kind"] or "?"
+            return {"unplayed": kind, "used": kind.lower(), "malfunctioned": "*"}[t["status"]]
+
+        def cell(square: str) -> str:
+            c = snap["grid"][square]
+            text = "." if c is None else (str(c["apples"]) if c["face_up"] else f"#{c['apples']}")
+            return f"[{text}]" if square == snap["grabber"] else f" {text} "
+
+        lines = ["   " + "".join(f" {tile('red', f + 'T'):^3}" for f in "abcdef")]
+        for row in "654321":
+            squares = "".join(f" {cell(f + row):^3}" for f in "abcdef")
+            lines.append(f"{row} {tile('blue', row + 'L')}{squares}  {tile('blue', row + 'R')}")
+        lines.append("   " + "".join(f" {tile('red', f + 'B'):^3}" for f in "abcdef"))
+        lines.append("     " + "   ".join("abcdef"))
+        for player in PLAYERS:
+            crates = "  ".join(f"{i + 1}:{c['status'][0].upper()}{c['trays']}"
+                               for i, c in enumerate(snap["crates"][player]))
+            lines.append(f"{player:>4} {snap['scores'][player]:>3} pts  rush {snap['rush'][player]}  {crates}")
+        lines.append(f"phase {self.phase}, to move: {self.current_player or '-'}")
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return (f"<pickpack.State phase={self.phase} to_move={self.current_player} "

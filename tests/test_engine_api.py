@@ -153,3 +153,43 @@ def test_package_doctest_runs() -> None:
     import doctest
     failures, tried = doctest.testmod(pickpack)
     assert tried >= 4 and failures == 0
+
+
+def test_unknown_new_game_option_is_a_value_error_listing_the_options() -> None:
+    with pytest.raises(ValueError, match=r"unknown option 'sed' for game 'pickpack'; options: seed, first"):
+        pickpack.new_game("pickpack", sed=1)
+
+
+def test_states_compare_equal_by_position_not_by_history() -> None:
+    a = _opening(12)
+    b = pickpack.from_position(a.to_position())
+    assert a == b and a.copy() == a and b.ply == 0
+    a.apply(a.legal_moves()[0])
+    assert a != b
+    a.undo()
+    assert a == b
+
+
+def test_board_text_shows_grabber_trays_and_tiles() -> None:
+    # Ascending deal: f6 holds the 6 and the grabber (PP-S2); a1..d2 hold 1s.
+    deal = [1] * 10 + [2] * 8 + [3] * 7 + [4] * 6 + [5] * 4 + [6]
+    state = pickpack.new_game("pickpack", deal=deal,
+                              placements={"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"})
+    lines = str(state).splitlines()
+    assert lines[0] == "     P   P   W   W   R   R "            # Red's aT..fT
+    # Row 6: Blue's "MMXXQQRRWWPP" fills 1L..6L then 1R..6R, so 6L = Q and 6R = P; the
+    # trays of a6..f6 are squares 30..35 of the ascending deal: 4, 5, 5, 5, 5, 6.
+    assert lines[1] == "6 Q  4   5   5   5   5  [6]  P"
+    assert lines[-1] == "phase play, to move: red"
+
+
+def test_apply_action_with_text_points_to_apply() -> None:
+    state = _opening(3)
+    with pytest.raises(pickpack.IllegalMoveError, match="use apply"):
+        state.apply_action("a6>1")  # type: ignore[arg-type]
+
+
+def test_cli_version_and_bare_command() -> None:
+    assert _cli("--version").stdout.strip() == f"pickpack {pickpack.__version__}"
+    bare = _cli()
+    assert bare.returncode == 2 and "usage: pickpack" in bare.stderr

@@ -109,18 +109,22 @@ def run(args: argparse.Namespace) -> int:
                           "backend": args.backend, "time_limit": args.time_limit, **data},
                          indent=2))
         return 0
-    table = Table(title=f"{args.games} games, seed {args.seed}",
+    table = Table(title=f"{args.games} game{'s' if args.games != 1 else ''}, seed {args.seed}",
                   caption="score: (wins + draws/2) / games; 95% Wilson interval; "
                           "Elo: difference to the other bot")
     for col in ("bot", "wins", "draws", "losses", "score", "95% CI", "Elo", "Elo 95% CI",
                 "mean score", "mean plies", "forfeits"):
         table.add_column(col, justify="left" if col == "bot" else "right")
-    for line in summary.lines:
-        table.add_row(line.bot, str(line.wins), str(line.draws), str(line.losses),
+    same_name = summary.lines[0].bot == summary.lines[1].bot
+    for seat, line in zip("AB", summary.lines):
+        table.add_row(f"{line.bot} ({seat})" if same_name else line.bot, str(line.wins), str(line.draws), str(line.losses),
                       f"{line.score_rate:.1%}", _interval(*line.score_ci95, ".1%"),
                       f"{line.elo:+.0f}", _interval(*line.elo_ci95, "+.0f"),
                       f"{line.mean_score:.2f}", f"{line.mean_plies:.1f}", str(line.forfeits))
-    Console(width=max(140, Console().width)).print(table)
+    # On a terminal Rich fits the table to its width; piped output gets room for every
+    # column on one line.
+    out = Console()
+    (out if out.is_terminal else Console(width=160)).print(table)
     for g in summary.games:
         if g.forfeit:
             console.print(f"game {g.index}: forfeit: {g.forfeit}", markup=False, highlight=False)
