@@ -19,7 +19,7 @@ class ChoiceScreen(ModalScreen[tuple[object] | None]):
     and cannot be chosen. Dismisses with ``(value,)``, or None on Escape (move abandoned).
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel move")]
 
     def __init__(self, question: Question) -> None:
         super().__init__()
@@ -33,7 +33,7 @@ class ChoiceScreen(ModalScreen[tuple[object] | None]):
                            id=f"opt-{i}", disabled=opt.unavailable is not None)
                 for i, opt in enumerate(self.question.options)]
             yield OptionList(*options, id="choice-list")
-            yield Label(f"{self.question.rule} · Enter or click to choose · Esc: back", id="choice-rule")
+            yield Label(f"{self.question.rule} · Enter or click to choose · Esc: cancel the move", id="choice-rule")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

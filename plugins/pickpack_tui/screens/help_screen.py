@@ -51,7 +51,7 @@ draw (PP-E4). You see your own crates in full, the opponent's as count and top t
 | key | what |
 |---|---|
 | arrows, Enter/Space, click | move the cursor, choose a highlighted square (or a tile while placing) |
-| in a prompt: arrows, Enter, click | choose; greyed-out answers are not allowed; Esc goes back |
+| in a prompt: arrows, Enter, click | choose; greyed-out answers are not allowed; Esc cancels the move |
 | `u` | undo (against a bot: back to your previous move) |
 | `n` | new game |
 | `s` / `l` | save / load a game (JSON file) |

@@ -32,14 +32,15 @@ class PlacementScreen(Screen[str]):
     """
 
     BINDINGS = [
-        Binding("p", "kind('P')", "P", show=False),
-        Binding("w", "kind('W')", "W", show=False),
-        Binding("r", "kind('R')", "R", show=False),
-        Binding("q", "kind('Q')", "Q", show=False),
-        Binding("x", "kind('X')", "X", show=False),
-        Binding("m", "kind('M')", "M", show=False),
+        Binding("p,P", "kind('P')", "P", show=False),
+        Binding("w,W", "kind('W')", "W", show=False),
+        Binding("r,R", "kind('R')", "R", show=False),
+        Binding("q,Q", "kind('Q')", "Q", show=False),
+        Binding("x,X", "kind('X')", "X", show=False),
+        Binding("m,M", "kind('M')", "M", show=False),
         Binding("s", "shuffle", "Shuffle"),
         Binding("c", "commit", "Commit"),
+        Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
     def __init__(self, placer: str, obs: dict[str, Any], draft: str, seed: int | None) -> None:
