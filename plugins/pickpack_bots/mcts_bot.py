@@ -50,7 +50,7 @@ class MCTSBot(SearchBot):
         if simulations is None and self.seconds is None:
             simulations = DEFAULT_SIMULATIONS
         self.simulations = None if simulations is None else count(
-            self.name, "simulations", simulations, 1, 2**62)
+            self.name, "simulations", simulations, 1, 10**9)
         self.exploration = real(self.name, "exploration", options.get("exploration", 1.0), positive=False)
         self.margin = real(self.name, "margin", options.get("margin", 0.5), positive=False)
 
