@@ -57,6 +57,16 @@ def _bench_c_playouts(seconds: float) -> dict[str, float]:
             "mean_plies": plies / games}
 
 
+def _random_plies(state: Any, rng: random.Random) -> int:
+    """Finish ``state`` (any object with is_terminal/legal_actions/apply_action) with
+    uniformly random actions; the plies played."""
+    n = 0
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        n += 1
+    return n
+
+
 def _bench_loop(seconds: float, seed: int, step: Callable[[State, random.Random], None]) -> float:
     """Plies/s of random games played by ``step`` (one ply per call) from fresh deals."""
     rng = random.Random(seed)
@@ -87,12 +97,7 @@ def _bench_reference(seconds: float) -> float:
 
     def game(i: int) -> int:
         seed = 30_000 + i
-        state = RefState.new(deal_from_seed(seed), placements_from_seed(seed))
-        n = 0
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            n += 1
-        return n
+        return _random_plies(RefState.new(deal_from_seed(seed), placements_from_seed(seed)), rng)
 
     plies, elapsed = _timed(seconds, game)
     return plies / elapsed
@@ -122,12 +127,7 @@ def _bench_openspiel(seconds: float) -> dict[str, float] | None:
     rng = random.Random(5)
 
     def py_game(_: int) -> int:
-        state = game.new_initial_state()
-        n = 0
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            n += 1
-        return n
+        return _random_plies(game.new_initial_state(), rng)
 
     py_plies, py_elapsed = _timed(seconds, py_game)
     lengths = [py_game(0) for _ in range(200)]
