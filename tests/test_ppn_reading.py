@@ -36,7 +36,7 @@ def test_canonical_text_reads_and_writes_back() -> None:
 def test_bom_crlf_and_escape_lines() -> None:
     # A BOM, CRLF line ends and '%' lines (between tags, in the movetext, inside a
     # comment) are all ignored; line numbers count the '%' lines.
-    text = ("\ufeff% exported by hand\r\n" + CANONICAL.replace("\n\n1. a6>1 2. a3>1",
+    text = ("\ufeff% exported by hand\n" + CANONICAL.replace("\n\n1. a6>1 2. a3>1",
             "\n% a note\n\n1. a6>1 { x\n% not part of the comment\ny } 2. a3>1")).replace("\n", "\r\n")
     game = PPN.parse_game(text)
     assert moves(game) == ["a6>1", "a3>1", "b3>2"]

@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TextIO
@@ -28,10 +27,10 @@ from pickpack.position import from_position, to_position
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import RESULTS, ROSTER, Headers
-from pickpack_ppn.reader import LineSource, Reader, read_game
+from pickpack_ppn.reader import Reader, read_game
 from pickpack_ppn.records import games_to_ppn
 from pickpack_ppn.setup_tags import SETUP_TAGS, TagError
-from pickpack_ppn.source import PPNFile, open_ppn
+from pickpack_ppn.source import Lines, PPNFile, PPNInput, open_ppn
 from pickpack_ppn.tree import Game as PPNGame
 from pickpack_ppn.tree import GameNode
 from pickpack_ppn.visitor import BaseVisitor
@@ -62,26 +61,32 @@ class PPNNotation:
     SETUP_TAGS = SETUP_TAGS
     RESULTS = RESULTS
 
-    def read_game(self, stream: LineSource, *, strict: bool = True) -> PPNGame | None:
-        """The next game of a text stream, or None at its end (pickpack_ppn.reader.read_game).
+    def read_game(self, stream: PPNInput | Lines, *, strict: bool = True) -> PPNGame | None:
+        """The next game of a stream, or None at its end (pickpack_ppn.reader.read_game).
 
-        Raises PPNParseError (line, column, message, rule) in strict mode.
+        ``stream``: a text or binary stream (bytes are decoded as UTF-8) or a PPNFile
+        (``open``). Raises PPNParseError (line, column, message, rule) in strict mode;
+        TypeError when ``stream`` is no stream, str or bytes.
         """
         return read_game(stream, strict=strict)
 
-    def iter_games(self, stream: LineSource, *, strict: bool = True) -> Iterator[PPNGame]:
-        """Every game of a text stream, read one at a time.
+    def iter_games(self, stream: PPNInput | Lines, *, strict: bool = True) -> Iterator[PPNGame]:
+        """Every game of a text or binary stream or a PPNFile, read one at a time.
 
         Strict (default): stops with the first PPNParseError. Lenient: yields every game
-        with its problems in ``game.errors``.
+        with its problems in ``game.errors``. TypeError as read_game.
         """
         return Reader(stream, strict=strict)
 
-    def parse_game(self, text: str, *, strict: bool = True) -> PPNGame:
-        """The first game of ``text``. Raises PPNParseError, also when there is none."""
-        game = read_game(io.StringIO(text), strict=strict)
+    def parse_game(self, text: str | bytes, *, strict: bool = True) -> PPNGame:
+        """The first game of ``text`` (str, or bytes decoded as UTF-8).
+
+        Raises PPNParseError, also when there is none.
+        """
+        lines = Lines(text)
+        game = read_game(lines, strict=strict)
         if game is None:
-            raise PPNParseError(text.count("\n") + 1, 1, "no game in the text")
+            raise PPNParseError(max(lines.number, 1), 1, "no game in the text")
         return game
 
     def export(self, game: PPNGame) -> str:
@@ -108,7 +113,11 @@ class PPNNotation:
         return games_to_ppn(results, stream, event=event, site=site, date=date)
 
     def open(self, path: str | os.PathLike[str]) -> PPNFile:
-        """Open a PPN file for reading; bytes that are not UTF-8 become reader errors."""
+        """Open a PPN file for reading (pickpack_ppn.source.PPNFile).
+
+        Bytes that are not UTF-8 become reader errors at their line and column; line
+        ends and byte-order marks are read as for any other input. Raises OSError.
+        """
         return open_ppn(path)
 
     def to_position(self, state: State) -> str:

@@ -1,20 +1,27 @@
 """Reading PPN: a line tokenizer and a parser that drives a visitor, one game at a time.
 
-A file is read line by line (``stream.readline()``), so a file of 100,000 games is
-never held whole. Lines are numbered from 1 and columns count characters from 1; a
-byte-order mark before the first line, CRLF line ends and ``%`` escape lines (ignored,
-PGN section 6) are handled. The layout of a game (docs/ppn.md, "Layout")::
+Lines come from pickpack_ppn.source.Lines, the one place that decodes bytes, ends lines
+at CR LF, a lone CR or LF, and drops byte-order marks at the start of any line; so a
+string, a text stream, a binary stream and a file (``PPN.open``) read alike, and a file
+of 100,000 games is never held whole. Lines are numbered from 1 and columns count
+characters from 1; ``%`` escape lines are ignored (PGN section 6). The layout of a game
+(docs/ppn.md, "File layout")::
 
-    [Tag "value"]        one tag pair per line, each line starting with '[', then
+    [Tag "value"]        the tag section: tag pairs, one per line starting with '[';
+                         blank lines inside it do not end it
     movetext             numbers, moves, { comments }, ; comments, $NAGs, ( variations )
     result               1-0, 0-1, 1/2-1/2 or * ends the game
 
-A line starting with ``[`` outside a comment always begins a new game, so a game
-missing its result costs only that game. Moves are replayed on the engine as they are
-read; the reader reports (to the visitor's handle_error, and in strict mode by raising
-the first one when the game is over) every problem with its line and column, and an
-illegal move with its ply and the rule it breaks. After an illegal move the rest of
-that line of play is checked for syntax only (as python-chess does with SAN errors).
+Game boundaries follow this grammar, not blank lines: a game's tag section runs until its
+first line that is neither blank nor a tag pair, and a new tag section begins only after
+the previous game's result token, or at the start. A '[' line (outside a comment) in
+movetext that has no result yet is reported as the missing result of that game and
+begins the next one, so a game missing its result costs only that game. Moves are
+replayed on the engine as they are read; the reader reports (to the visitor's
+handle_error, and in strict mode by raising the first one when the game is over) every
+problem with its line and column, and an illegal move with its ply and the rule it
+breaks. After an illegal move the rest of that line of play is checked for syntax only
+(as python-chess does with SAN errors).
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from __future__ import annotations
 import re
 import weakref
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from pickpack import IllegalMoveError, MoveSyntaxError, State
 from pickpack_ppn.builder import GameBuilder
@@ -30,16 +37,11 @@ from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import RESULTS, result_token
 from pickpack_ppn.moves import apply_move_text
 from pickpack_ppn.setup_tags import TagError, state_from_tags
+from pickpack_ppn.source import LineSource, Lines, PPNInput
 from pickpack_ppn.tree import Game
 from pickpack_ppn.visitor import BaseVisitor, ResultT
 
 __all__ = ["LineSource", "Reader", "read_game", "tag_problem"]
-
-
-class LineSource(Protocol):
-    """What the reader needs of a stream: ``readline()`` returning "" at the end."""
-
-    def readline(self) -> str: ...
 
 
 # One movetext token after optional white space; the last group matched says which.
@@ -94,20 +96,29 @@ class _Tag:
 class Reader:
     """Reads games from ``stream`` one at a time (iterate, or call read_game).
 
+    ``stream``: a text or binary stream (``readline()``), a ``PPNFile`` (``PPN.open``),
+    or the text itself as str or bytes (not a path); see pickpack_ppn.source.Lines.
+    Raises TypeError for anything else.
+
     ``strict`` (default True): a game with any problem raises its first PPNParseError
     once the game has been read to its end (the next call goes on with the next game).
     Lenient (``strict=False``): every game is returned, with its problems in
-    ``game.errors``; a problem costs at most the rest of its game.
+    ``game.errors``; a problem costs at most the rest of its game. Input that cannot be
+    read on (UTF-16 bytes, a text stream that cannot decode its bytes; see
+    pickpack_ppn.source) raises that PPNParseError at once in strict mode; in lenient
+    mode it is the last error of the game being read (or of a game of its own, with no
+    tags and no moves, between games) and reading ends there.
     """
 
-    def __init__(self, stream: LineSource, *, strict: bool = True) -> None:
+    def __init__(self, stream: PPNInput | Lines, *, strict: bool = True) -> None:
         self.stream = stream
         self.strict = strict
         self.line_number = 0          # number of the last line taken from the stream
+        self._lines = stream if isinstance(stream, Lines) else Lines(stream)
         self._pending: str | None = None
-        self._first = True
         self._errors: list[PPNParseError] = []
         self._visitor: BaseVisitor[Any] | None = None
+        self._failed = False          # the input could not be read on (lenient mode)
 
     def __iter__(self) -> Reader:
         return self
@@ -133,18 +144,19 @@ class Reader:
             line, self._pending = self._pending, None
             return line
         while True:
-            raw = self.stream.readline()
-            if not raw:
+            if self._failed:
                 return None
-            self.line_number += 1
-            if self._first:
-                self._first = False
-                if raw.startswith("\ufeff"):
-                    raw = raw[1:]
-            if raw.endswith("\n"):
-                raw = raw[:-1]
-            if raw.endswith("\r"):
-                raw = raw[:-1]
+            try:
+                raw = self._lines.next_line()
+            except PPNParseError as exc:
+                if self.strict:
+                    raise
+                self._failed = True
+                self._error(exc.line, exc.column, exc.message)
+                return None
+            if raw is None:
+                return None
+            self.line_number = self._lines.number
             if raw.startswith("%"):
                 continue
             if not raw.isascii() and _BAD_CHAR.search(raw):
@@ -179,27 +191,36 @@ class Reader:
         line = self._next_line()
         while line is not None and not line.strip():
             line = self._next_line()
-        if line is None:
+        if line is None and not self._errors:
             return None
         self._visitor = visitor
         start = self.line_number
         visitor.begin_game()
+        for error in self._errors:      # found in the game's first line, before it began
+            visitor.handle_error(error)
         visitor.begin_headers()
         tags: dict[str, _Tag] = {}
         last_end = (start, 0)       # (line, characters up to the end of the last token)
-        while line is not None and line.startswith("["):
-            tag = self._tag(line)
-            if tag is not None:
-                name, value = tag
-                if name in tags:
-                    self._error(self.line_number, value.name_column, f"duplicate tag {name} (first given on line "
-                                f"{tags[name].line}); the first is kept")
-                else:
-                    tags[name] = value
-                    visitor.visit_header(name, value.value)
-            last_end = (self.line_number, len(line.rstrip()))
+        # The tag section: tag pairs and blank lines, up to the first other line (as
+        # python-chess: a blank line between tags does not end the tag section).
+        while line is not None and (line.startswith("[") or not line.strip()):
+            if line.startswith("["):
+                tag = self._tag(line)
+                if tag is not None:
+                    name, value = tag
+                    if name in tags:
+                        self._error(self.line_number, value.name_column, f"duplicate tag {name} (first given "
+                                    f"on line {tags[name].line}); the first is kept")
+                    else:
+                        tags[name] = value
+                        visitor.visit_header(name, value.value)
+                last_end = (self.line_number, len(line.rstrip()))
             line = self._next_line()
         visitor.end_headers()
+        if self._failed and line is None:       # the input broke off before any movetext
+            visitor.end_game()
+            self._visitor = None
+            return visitor.result()
         state = self._setup(tags, start)
         self._movetext(line, visitor, state, tags, last_end)
         visitor.end_game()
@@ -215,10 +236,6 @@ class Reader:
             self._error(self.line_number, index + 1, message)
             return None
         raw = m.group(2)
-        if "\r" in raw:
-            self._error(self.line_number, m.start(2) + raw.index("\r") + 1,
-                        "a tag value cannot contain a carriage return")
-            return None
         value = raw
         if "\\" in raw:
             parts = []
@@ -380,7 +397,9 @@ class Reader:
                 last_row, last_pos = row, pos
             line = self._next_line()
         # The game ended without a result token: at the end of the stream or at a '[' line.
-        if comment is not None:
+        if self._failed:
+            pass                # the input broke off: its error says so
+        elif comment is not None:
             where = "the end of the file" if line is None else "the next game"
             self._error(comment[0], comment[1], f"comment not closed: no '}}' before {where}")
         else:
@@ -540,12 +559,13 @@ def _raw_offset(raw: str, offset: int) -> int:
 _READERS: weakref.WeakKeyDictionary[object, Reader] = weakref.WeakKeyDictionary()
 
 
-def read_game(stream: LineSource, *, strict: bool = True) -> Game | None:
-    """The next game of ``stream`` as a tree, or None at its end.
+def read_game(stream: PPNInput | Lines, *, strict: bool = True) -> Game | None:
+    """The next game of ``stream`` (as Reader takes it) as a tree, or None at its end.
 
     Successive calls on the same stream share one Reader, so line numbers run on and a
     line read ahead (the '[' that began the next game) is not lost. Raises
-    PPNParseError in strict mode for a game with any problem (after reading it all).
+    PPNParseError in strict mode for a game with any problem (after reading it all),
+    TypeError for a ``stream`` that is no stream, str or bytes.
     """
     try:
         reader = _READERS.get(stream)

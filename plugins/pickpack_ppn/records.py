@@ -57,8 +57,11 @@ def games_to_ppn(results: Iterable[GameResult], stream: TextIO, *, event: str = 
     """Write each result as a PPN game to ``stream``; returns how many were written.
 
     ``date`` is the PGN-style ``YYYY.MM.DD`` of the Date tag (default: today). Games
-    are written one by one as ``results`` yields them. Raises ValueError as
-    game_from_result does (the games before the bad one are already written).
+    are written one by one as ``results`` yields them, each ending with a blank line, so
+    N calls with one result each write exactly what one call with the N results writes
+    (give each call the same ``date`` when a match may run past midnight). Raises
+    ValueError as game_from_result does (the games before the bad one are already
+    written).
     """
     day = date if date is not None else datetime.date.today().strftime("%Y.%m.%d")
     count = 0
