@@ -132,9 +132,33 @@ int pp_state_init(pp_state *s, const uint8_t deal[PP_NUM_SQUARES], int first);
 /* Apply all 24 placement decisions (Red's 12 then Blue's 12). Returns PP_OK or the
  * index 1..24 of the first decision that is not legal. */
 int pp_place_all(pp_state *s, const uint8_t red[PP_NUM_SPACES], const uint8_t blue[PP_NUM_SPACES]);
-/* Check a state assembled field by field (from a snapshot): ranges, the PP-C2 tray
- * multiset, two tiles of each kind, consistency of phase, mover, closed crates and rush
- * orders. Recomputes s->hash and s->placed. Writes a message naming the field. */
+/* Which part of a snapshot a failed check is about (pp_state_check). */
+enum pp_snap_field {
+    PP_FIELD_PHASE = 0, PP_FIELD_TO_MOVE, PP_FIELD_FIRST, PP_FIELD_GRABBER,
+    PP_FIELD_GRID, PP_FIELD_CRATES, PP_FIELD_TILES, PP_FIELD_RUSH
+};
+/* How much pp_state_check verifies. PP_CHECK_SAFE: what the core needs to run on the
+ * state (ranges, the PP-C2 tray multiset, two tiles of each kind, placement order,
+ * phase and mover, PP-E1/PP-E2 while in play). PP_CHECK_REACHABLE adds what the rules
+ * imply about any position a game can reach: the over flag recomputed (PP-E1/PP-E2),
+ * closed crates = Premium/Wholesale tiles used, face-down trays and tiles vs
+ * Malfunctions used, a used tile's line has an empty square, the grabber on the empty
+ * square of the last move along the mover's axis, open crates within the PP-G2
+ * spread, whose turn from the moves and rush orders spent. */
+enum pp_check_level { PP_CHECK_SAFE = 0, PP_CHECK_REACHABLE = 1 };
+/* The outcome of pp_state_check when it fails: a field code, the player and index
+ * within the field it concerns, the rule and a one-line message "field: reason (rule)". */
+typedef struct pp_check {
+    int field;          /* enum pp_snap_field */
+    int player;         /* PP_RED, PP_BLUE or -1 (the whole field) */
+    int index;          /* grid: square 0..35; crates: crate 0..3; tiles: space 0..11; else -1 */
+    const char *rule;   /* "PP-C2", ... ("" for a plain range error) */
+    char msg[240];
+} pp_check;
+/* Check a state assembled field by field (from a snapshot) at `level`. Returns PP_OK
+ * (and recomputes s->hash and s->placed) or -1 with *out filled in. */
+int pp_state_check(pp_state *s, int level, pp_check *out);
+/* pp_state_check at PP_CHECK_REACHABLE, writing only the message. */
 int pp_state_validate(pp_state *s, char *msg, size_t msglen);
 
 /* --- moves (movegen.c) --- */
@@ -178,8 +202,30 @@ typedef struct pp_batch_result {
 } pp_batch_result;
 /* n games from fresh random deals and placements (first player alternates Red/Blue). */
 pp_batch_result pp_random_games(long n, uint64_t seed);
+/* Games first .. first+count-1 of such a batch, drawn from *rng and added to *b and
+ * sum[] (score totals); pp_random_games(n, seed) is one call over 0..n-1 with the
+ * means taken at the end. Lets a caller run a batch in short slices (interrupts). */
+void pp_random_games_part(pp_rng *rng, long first, long count, pp_batch_result *b, double sum[2]);
 /* Leaf count at exactly `depth` plies (terminal nodes above it count nothing). */
 uint64_t pp_perft(pp_state *s, int depth);
+
+/* The same count as a resumable job: pp_perft_start, then pp_perft_run until it
+ * returns 1, each call applying at most `budget` moves (so a caller can check for
+ * interrupts and show progress between slices). depth 0..PP_PERFT_MAX_DEPTH. */
+#define PP_PERFT_MAX_DEPTH 8
+typedef struct pp_perft_job {
+    pp_state s;                       /* the position walked, moves applied in place */
+    int depth, level, done;           /* level: moves applied on the current path */
+    int count[PP_PERFT_MAX_DEPTH];    /* legal moves at each level of the path */
+    int next[PP_PERFT_MAX_DEPTH];     /* next move to try at each level */
+    uint16_t moves[PP_PERFT_MAX_DEPTH][PP_MAX_MOVES];
+    pp_undo undo[PP_PERFT_MAX_DEPTH];
+    uint64_t leaves;                  /* leaves counted so far; the answer once done */
+} pp_perft_job;
+void pp_perft_start(pp_perft_job *job, const pp_state *s, int depth);
+int pp_perft_run(pp_perft_job *job, uint64_t budget);
+/* Share of the tree walked so far, 0.0 .. 1.0 (by move counts along the path). */
+double pp_perft_progress(const pp_perft_job *job);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,8 @@ points before the hot C functions see it.
 """
 from libc.string cimport memcpy, memset
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from pickpack._ccore cimport *
 
 from pickpack.errors import IllegalMoveError
@@ -74,19 +76,50 @@ def placements_from_seed(seed):
     return out
 
 
+# Batch work in slices (random_games, CoreState.perft): the GIL is released for each
+# slice and Ctrl-C is checked between slices (PyErr_CheckSignals), each slice short
+# enough (a few ms to ~30 ms) that an interrupt is honoured well within 100 ms.
+cdef extern from "pickpack_core.h":
+    void pp_random_games_part(pp_rng *rng, long first, long count, pp_batch_result *b,
+                              double *sum) nogil
+    ctypedef struct pp_perft_job:
+        uint64_t leaves
+        int done
+    void pp_perft_start(pp_perft_job *job, const pp_state *s, int depth) nogil
+    int pp_perft_run(pp_perft_job *job, uint64_t budget) nogil
+    double pp_perft_progress(const pp_perft_job *job) nogil
+
+cdef long _GAMES_PER_SLICE = 128             # ~5-10 ms of random games
+cdef uint64_t _PERFT_MOVES_PER_SLICE = 65536  # ~10-20 ms of perft
+
+
 def random_games(n, seed):
     """Play n complete games in C from fresh random deals and placements.
 
     Game i is started by Red when i is even and by Blue when odd. Returns a dict with
-    games, plies (play-phase plies in all), mean_scores, wins and draws.
+    games, plies (play-phase plies in all), mean_scores, wins and draws. Runs in slices
+    without the GIL; Ctrl-C between slices raises KeyboardInterrupt.
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a non-negative int, got {n!r}")
-    cdef uint64_t s = _seed64(seed)
+    cdef pp_rng rng
     cdef long count = n
+    cdef long first = 0
+    cdef long part
+    cdef double total[2]
     cdef pp_batch_result b
-    with nogil:
-        b = pp_random_games(count, s)
+    memset(&b, 0, sizeof(b))
+    total[0] = total[1] = 0.0
+    pp_rng_seed(&rng, _seed64(seed))
+    while first < count:
+        part = min(count - first, _GAMES_PER_SLICE)
+        with nogil:
+            pp_random_games_part(&rng, first, part, &b, total)
+        first += part
+        PyErr_CheckSignals()            # raises the handler's KeyboardInterrupt
+    if count > 0:
+        b.mean_score[0] = total[0] / count
+        b.mean_score[1] = total[1] / count
     return {
         "games": b.games,
         "plies": b.plies,
@@ -144,6 +177,41 @@ cdef class Move:
         return state.parse_move(text)
 
 
+cdef extern from "pickpack_core.h":
+    # Snapshot validation (core/setup.c); declared here, next to its only user.
+    ctypedef struct pp_check:
+        int field
+        int player
+        int index
+        const char *rule
+        char msg[240]
+    enum:
+        PP_CHECK_SAFE
+        PP_CHECK_REACHABLE
+    int pp_state_check(pp_state *s, int level, pp_check *out)
+
+# enum pp_snap_field -> the snapshot key it names.
+_SNAP_FIELDS = ("phase", "to_move", "first", "grabber", "grid", "crates", "tiles", "rush")
+
+
+class SnapshotError(ValueError):
+    """Snapshot data that is malformed or describes a position the rules cannot reach.
+
+    ``field`` is the snapshot key ("grid", "crates", "tiles", "rush", "grabber",
+    "to_move", "phase", "first", "game" or "snapshot"); ``player`` "red", "blue" or None;
+    ``index`` the square (grid, 0..35 = a1..f6), crate (0..3) or space (0..11) within
+    the player's part, or None; ``rule`` the rule id (``"PP-C2"``) or "". The message
+    names the field and the rule.
+    """
+
+    def __init__(self, message, field, player=None, index=None, rule=""):
+        super().__init__(message)
+        self.field = field
+        self.player = player
+        self.index = index
+        self.rule = rule
+
+
 cdef class CoreState:
     """One Pick & Pack position with its move history, backed by the C core.
 
@@ -173,54 +241,67 @@ cdef class CoreState:
         return st
 
     @classmethod
-    def from_snapshot(cls, snap, first="red"):
+    def from_snapshot(cls, snap, first=None, checked=True):
         """Build a state from snapshot() data (the rules file's JSON format).
 
-        ``first`` matters only in phase placement (who moves once both have placed).
-        The history is empty. Raises ValueError naming the field for malformed or
-        impossible data (wrong types, ranges, the PP-C2 tray multiset, more than two
-        tiles of a kind, a mover who cannot move, ...). Scores in the data are ignored.
+        ``first`` is who moves first once placement is over (PP-S4), "red" or "blue". A
+        snapshot does not hold it; None (the default) means Red in phase placement and,
+        once play has begun, the one for which the position is reachable (after so many
+        moves and rush orders spent, whose turn it is fixes who began). The history is
+        empty; scores in the data are ignored. Raises SnapshotError (a ValueError) with ``field`` (the snapshot key),
+        ``player``, ``index`` and ``rule`` for malformed or impossible data: wrong types
+        and ranges, the PP-C2 tray multiset, more than two tiles of a kind, a mover who
+        cannot move, and (``checked=True``) anything the rules cannot reach: an over flag
+        the end rules (PP-E1, PP-E2) do not give, closed crates without the tiles that
+        closed them, face-down trays without Malfunctions, a grabber off the last move's
+        square, crates outside PP-G2's spread, the wrong player to move (docs/engine.md,
+        "Positions the rules can reach").
+
+        ``checked=False`` skips only those reachability checks, never the ones the core
+        needs to run safely. It exists for tests that build positions by hand; a game's
+        own positions always pass the full check.
         """
         cdef CoreState st = cls.__new__(cls)
-        cdef char msg[256]
+        cdef pp_check chk
         memset(&st.s, 0, sizeof(pp_state))
         memset(st.s.tile_kind, PP_NO_KIND, sizeof(st.s.tile_kind))
         st.nhist = 0
         if not isinstance(snap, dict):
-            raise ValueError("snapshot: must be a dict")
+            raise SnapshotError("snapshot: must be a dict", "snapshot")
         _field(snap, "game", str)
         if snap["game"] != "pickpack":
-            raise ValueError(f"game: expected 'pickpack', got {snap['game']!r}")
+            raise SnapshotError(f"game: expected 'pickpack', got {snap['game']!r}", "game")
         phase = _field(snap, "phase", str)
         if phase not in _PHASES:
-            raise ValueError(f"phase: must be one of {_PHASES}, got {phase!r}")
+            raise SnapshotError(f"phase: must be one of {_PHASES}, got {phase!r}", "phase")
         st.s.phase = _PHASES.index(phase)
         to_move = snap.get("to_move", _MISSING)
         if to_move is _MISSING:
-            raise ValueError("to_move: missing")
+            raise SnapshotError("to_move: missing", "to_move")
         if to_move is not None and to_move not in PLAYERS:
-            raise ValueError(f"to_move: must be 'red', 'blue' or null, got {to_move!r}")
+            raise SnapshotError(f"to_move: must be 'red', 'blue' or null, got {to_move!r}", "to_move")
         st.s.to_move = PP_NOBODY if to_move is None else _player_index(to_move)
-        if first not in PLAYERS:
-            raise ValueError(f"first: must be 'red' or 'blue', got {first!r}")
-        st.s.first = _player_index(first)
+        if first is not None and first not in PLAYERS:
+            raise SnapshotError(f"first: must be 'red' or 'blue', got {first!r}", "first")
+        st.s.first = _player_index("red" if first is None else first)
         grabber = _field(snap, "grabber", str)
         if grabber not in SQUARES:
-            raise ValueError(f"grabber: not a square a1..f6: {grabber!r}")
+            raise SnapshotError(f"grabber: not a square a1..f6: {grabber!r}", "grabber")
         st.s.grabber = SQUARES.index(grabber)
         grid = _field(snap, "grid", dict)
         if set(grid) != set(SQUARES):
-            raise ValueError("grid: must have exactly the 36 squares a1..f6")
+            raise SnapshotError("grid: must have exactly the 36 squares a1..f6", "grid")
         for i, sq in enumerate(SQUARES):
             cell = grid[sq]
             if cell is None:
                 st.s.grid[i] = 0
                 continue
             if not isinstance(cell, dict) or set(cell) != {"apples", "face_up"}:
-                raise ValueError(f"grid.{sq}: must be null or {{'apples': 1..6, 'face_up': bool}}")
+                raise SnapshotError(f"grid.{sq}: must be null or {{'apples': 1..6, 'face_up': bool}}",
+                                    "grid", index=i)
             a, up = cell["apples"], cell["face_up"]
             if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 6 or not isinstance(up, bool):
-                raise ValueError(f"grid.{sq}: apples must be 1..6 and face_up a bool")
+                raise SnapshotError(f"grid.{sq}: apples must be 1..6 and face_up a bool", "grid", index=i)
             st.s.grid[i] = a | (0 if up else PP_FACE_DOWN)
         crates = _field(snap, "crates", dict)
         tiles = _field(snap, "tiles", dict)
@@ -228,43 +309,61 @@ cdef class CoreState:
         for p, player in enumerate(PLAYERS):
             cl = crates.get(player)
             if not isinstance(cl, list) or len(cl) != 4:
-                raise ValueError(f"crates.{player}: must be a list of 4 crates")
+                raise SnapshotError(f"crates.{player}: must be a list of 4 crates", "crates", player)
             for c in range(4):
                 crate = cl[c]
                 if not isinstance(crate, dict) or not isinstance(crate.get("trays"), list):
-                    raise ValueError(f"crates.{player}[{c}]: must be {{'trays': [...], 'status': ...}}")
+                    raise SnapshotError(f"crates.{player}[{c}]: must be {{'trays': [...], 'status': ...}}",
+                                        "crates", player, c)
                 status = crate.get("status")
                 if status not in _CRATE_STATUS:
-                    raise ValueError(f"crates.{player}[{c}].status: must be open, premium or wholesale")
+                    raise SnapshotError(f"crates.{player}[{c}].status: must be open, premium or wholesale",
+                                        "crates", player, c)
                 st.s.crate_status[p][c] = _CRATE_STATUS.index(status)
                 trays = crate["trays"]
                 if len(trays) > PP_MAX_CRATE:
-                    raise ValueError(f"crates.{player}[{c}].trays: more than 36 trays")
+                    raise SnapshotError(f"crates.{player}[{c}].trays: more than 36 trays", "crates", player, c)
                 for h, a in enumerate(trays):
                     if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 6:
-                        raise ValueError(f"crates.{player}[{c}].trays[{h}]: apples must be 1..6")
+                        raise SnapshotError(f"crates.{player}[{c}].trays[{h}]: apples must be 1..6",
+                                            "crates", player, c)
                     st.s.crate[p][c][h] = a
                 st.s.crate_len[p][c] = len(trays)
             tl = tiles.get(player)
             if not isinstance(tl, dict) or set(tl) != set(SPACES[p]):
-                raise ValueError(f"tiles.{player}: must have exactly the spaces {', '.join(SPACES[p])}")
+                raise SnapshotError(f"tiles.{player}: must have exactly the spaces {', '.join(SPACES[p])}",
+                                    "tiles", player)
             for sp, name in enumerate(SPACES[p]):
                 tile = tl[name]
                 if not isinstance(tile, dict):
-                    raise ValueError(f"tiles.{player}.{name}: must be {{'kind': ..., 'status': ...}}")
+                    raise SnapshotError(f"tiles.{player}.{name}: must be {{'kind': ..., 'status': ...}}",
+                                        "tiles", player, sp)
                 kind, status = tile.get("kind"), tile.get("status")
                 if kind is not None and (not isinstance(kind, str) or len(kind) != 1 or kind not in KINDS):
-                    raise ValueError(f"tiles.{player}.{name}.kind: must be one of P W R Q X M or null")
+                    raise SnapshotError(f"tiles.{player}.{name}.kind: must be one of P W R Q X M or null",
+                                        "tiles", player, sp)
                 if status not in _TILE_STATUS:
-                    raise ValueError(f"tiles.{player}.{name}.status: must be unplayed, used or malfunctioned")
+                    raise SnapshotError(f"tiles.{player}.{name}.status: must be unplayed, used or malfunctioned",
+                                        "tiles", player, sp)
                 st.s.tile_kind[p][sp] = PP_NO_KIND if kind is None else KINDS.index(kind)
                 st.s.tile_status[p][sp] = _TILE_STATUS.index(status)
             r = rush.get(player)
             if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r <= 2:
-                raise ValueError(f"rush.{player}: must be 0, 1 or 2")
+                raise SnapshotError(f"rush.{player}: must be 0, 1 or 2", "rush", player)
             st.s.rush[p] = r
-        if pp_state_validate(&st.s, msg, sizeof(msg)) != PP_OK:
-            raise ValueError(msg.decode())
+        cdef int level = PP_CHECK_REACHABLE if checked else PP_CHECK_SAFE
+        cdef pp_check chk_blue
+        if pp_state_check(&st.s, level, &chk) != PP_OK:
+            if first is None and checked and st.s.phase != PP_PHASE_PLACEMENT:
+                st.s.first = PP_BLUE               # not reachable with Red first: Blue?
+                if pp_state_check(&st.s, level, &chk_blue) == PP_OK:
+                    return st
+                if _SNAP_FIELDS[chk.field] == "to_move" and chk.rule.decode() == "PP-R1":
+                    # Red's failure was only whose turn: Blue's says more.
+                    chk = chk_blue
+            raise SnapshotError(chk.msg.decode(), _SNAP_FIELDS[chk.field],
+                                None if chk.player < 0 else PLAYERS[chk.player],
+                                None if chk.index < 0 else chk.index, chk.rule.decode())
         return st
 
     # --- the position -------------------------------------------------------------
@@ -441,10 +540,14 @@ cdef class CoreState:
     def undo(self):
         """Take back the last move (restores the exact previous position and hash).
 
-        Raises IndexError when there is no move to take back.
+        Raises pickpack.errors.NothingToUndoError (a PickpackError and an IndexError)
+        when there is no move to take back.
         """
         if self.nhist == 0:
-            raise IndexError("undo: no move to take back")
+            from pickpack.errors import NothingToUndoError
+            raise NothingToUndoError(
+                "undo: no move to take back (the state's history is empty: a new game, "
+                "or a loaded position, starts with none)")
         self.nhist -= 1
         pp_undo_move(&self.s, &self.hist[self.nhist])
 
@@ -531,20 +634,36 @@ cdef class CoreState:
             r = pp_playout(&work, &rng)
         return {"red": r.score[0], "blue": r.score[1]}
 
-    def perft(self, depth):
+    def perft(self, depth, progress=None):
         """Number of move sequences of exactly `depth` plies from here (leaf count).
 
-        Terminal positions reached earlier count nothing. Raises ValueError for depth < 0
-        or depth > 8.
+        Terminal positions reached earlier count nothing. Runs in C in slices without
+        the GIL; between slices (every ~10-20 ms) Ctrl-C raises KeyboardInterrupt and
+        ``progress``, if given, is called with the share of the tree walked so far
+        (a float 0.0..1.0; 1.0 once at the end). Raises ValueError for depth < 0 or
+        depth > 8.
         """
         if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 8:
             raise ValueError(f"depth must be an int 0..8, got {depth!r}")
         cdef int d = depth
-        cdef pp_state work = self.s
-        cdef uint64_t n
-        with nogil:
-            n = pp_perft(&work, d)
-        return n
+        cdef int done = 0
+        cdef uint64_t budget = _PERFT_MOVES_PER_SLICE
+        cdef pp_perft_job *job = <pp_perft_job *>PyMem_Malloc(sizeof(pp_perft_job))
+        if job is NULL:
+            raise MemoryError()
+        try:
+            pp_perft_start(job, &self.s, d)
+            while not job.done:
+                with nogil:
+                    pp_perft_run(job, budget)
+                PyErr_CheckSignals()    # raises the handler's KeyboardInterrupt
+                if progress is not None and not job.done:
+                    progress(pp_perft_progress(job))
+            if progress is not None:
+                progress(1.0)
+            return job.leaves
+        finally:
+            PyMem_Free(job)
 
     def successor_margins(self):
         """For each legal action (ascending): mover's score minus opponent's after it.
@@ -570,15 +689,17 @@ _MISSING = object()
 
 cdef object _field(dict d, str name, type kind):
     if name not in d:
-        raise ValueError(f"{name}: missing")
+        raise SnapshotError(f"{name}: missing", name)
     v = d[name]
     if not isinstance(v, kind):
-        raise ValueError(f"{name}: must be a {kind.__name__}, got {type(v).__name__}")
+        raise SnapshotError(f"{name}: must be a {kind.__name__}, got {type(v).__name__}", name)
     return v
 
 
 def _rebuild(cls, snap, first, actions):
-    st = cls.from_snapshot(snap, first)
+    # The root was checked when the state was made (maybe on purpose unchecked, in a
+    # test); rebuild it at the level the core needs, as copy() does.
+    st = cls.from_snapshot(snap, first, checked=False)
     for a in actions:
         st.apply_action(a)
     return st

@@ -33,6 +33,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from pickpack._core import SnapshotError
+
+from pickpack.errors import PickpackError
+
 if TYPE_CHECKING:
     from pickpack.state import State
 
@@ -54,16 +58,16 @@ _MOVER_LETTER = {"red": "r", "blue": "b", None: "-"}
 _CRATE_LETTER = {"open": "", "premium": "P", "wholesale": "W"}
 _CRATE_STATUS = {"P": "premium", "W": "wholesale"}
 _FIELD_RE = re.compile(r"\S+")
-# Snapshot field named by a from_snapshot / core validation message -> position field.
+# Snapshot key named by SnapshotError.field -> the position string's field.
 _SNAPSHOT_FIELD = {
-    "grid/crates": "grid", "grid": "grid", "grabber": "grabber", "to_move": "to-move",
-    "phase": "to-move", "first": "first", "tiles": "tiles", "crates": "crates", "rush": "rush",
+    "grid": "grid", "grabber": "grabber", "to_move": "to-move", "phase": "to-move",
+    "first": "first", "tiles": "tiles", "crates": "crates", "rush": "rush",
 }
 
 _S = TypeVar("_S")
 
 
-class PositionError(ValueError):
+class PositionError(PickpackError, ValueError):
     """A position string that is malformed or describes an impossible position.
 
     ``field`` is one of FIELDS, ``column`` the 1-based column in the string where the
@@ -289,29 +293,61 @@ def _parse_rush(text: str, col: int) -> dict[str, int]:
     return {"red": int(m.group(1)), "blue": int(m.group(2))}
 
 
-def state_from_position(cls: type[_S], text: str) -> _S:
+def state_from_position(cls: type[_S], text: str, *, checked: bool = True) -> _S:
     """A new ``cls`` (pickpack.State or a subclass) at the position ``text`` describes.
 
     The history is empty. Raises PositionError (a ValueError) naming the field and the
-    column: for malformed text at the offending character, for an impossible position
-    (PP-C2 tray multiset, two tiles per kind, a mover with no legal move, ...) at the
-    start of the field the problem lies in.
+    column: for malformed text at the offending character; for a position the rules
+    cannot reach (docs/engine.md, "Positions the rules can reach": the PP-C2 tray
+    multiset, an over flag PP-E1/PP-E2 do not give, closed crates without their tiles,
+    the wrong player to move, ...) at the square, space, crate or count concerned, else
+    at the start of the field. ``checked=False`` skips the reachability checks (not the
+    structural ones) and is meant for tests that build positions by hand.
     """
     snap, first = parse_position(text)
     try:
-        return cls.from_snapshot(snap, first)  # type: ignore[attr-defined,no-any-return]
-    except ValueError as exc:
-        message = str(exc)
-        head = message.split(":", 1)[0].split(".", 1)[0]
-        field = _SNAPSHOT_FIELD.get(head, "grid")
-        col = next(m.start() + 1 for m, name in zip(_FIELD_RE.finditer(text), FIELDS) if name == field)
-        raise PositionError(field, col, f"impossible position: {message}") from None
+        return cls.from_snapshot(snap, first, checked=checked)  # type: ignore[attr-defined,no-any-return]
+    except SnapshotError as exc:
+        field = _SNAPSHOT_FIELD.get(exc.field, "grid")
+        starts = {name: m.start() + 1 for m, name in zip(_FIELD_RE.finditer(text), FIELDS)}
+        words = {name: m.group() for m, name in zip(_FIELD_RE.finditer(text), FIELDS)}
+        col = starts[field] + _offset(field, words[field], exc.player, exc.index)
+        raise PositionError(field, col, f"impossible position: {exc}") from None
 
 
-def from_position(text: str) -> State:
+def _offset(field: str, word: str, player: str | None, index: int | None) -> int:
+    """0-based offset, within the text of ``field``, of the part a SnapshotError names
+    (a square of the grid, a player's space, crate or rush count), 0 for the field."""
+    if player is None and index is None:
+        return 0
+    if field == "grid" and index is not None:
+        return (5 - index // 6) * 7 + index % 6
+    if field == "rush":
+        return 0 if player == "red" else word.index("/") + 1
+    if field not in ("tiles", "crates") or player is None:
+        return 0
+    part = 0 if player == "red" else 1
+    at = 0 if part == 0 else word.index("/") + 1
+    if index is None:
+        return at
+    text = word.split("/")[part]
+    if field == "crates":
+        return at + sum(len(item) + 1 for item in text.split(",")[:index])
+    seen = 0
+    for i, ch in enumerate(text):
+        if ch != "*":
+            if seen == index:
+                return at + i
+            seen += 1
+    return at
+
+
+def from_position(text: str, *, checked: bool = True) -> State:
     """The pickpack.State at the position ``text`` describes (inverse of to_position).
 
-    Raises PositionError (a ValueError) naming the field and the column.
+    Raises PositionError (a ValueError) naming the field and the column, for malformed
+    text and for positions the rules cannot reach. ``checked=False`` (for tests only)
+    skips the reachability checks; see state_from_position.
 
     >>> import pickpack
     >>> st = pickpack.new_game(seed=7)
@@ -320,4 +356,4 @@ def from_position(text: str) -> State:
     """
     from pickpack.state import State  # state.py imports this module for its methods
 
-    return state_from_position(State, text)
+    return state_from_position(State, text, checked=checked)

@@ -109,10 +109,13 @@ class State(CoreState):
     def observation(self, player: str) -> dict[str, Any]:
         """What ``player`` may see (PP-V1, PP-V2, PP-S3), in snapshot form.
 
-        The opponent's crates appear as ``{"count", "top", "status"}`` only, and the
+        The opponent's crates appear as ``{"count", "top", "status"}`` only; ``top`` is
+        the apples of the top tray of an open crate, and None for an empty crate or a
+        closed one (its Premium or Wholesale tile covers the top tray, PP-V2). The
         opponent's score is None (it would reveal the hidden trays); while placement is
-        not committed by both, the opponent's tile kinds are None. Adds
-        ``"viewer": player``. Raises ValueError for an unknown player.
+        not committed by both, the opponent's tile kinds are None. The viewer's own
+        crates are shown whole. Adds ``"viewer": player``. Raises ValueError for an
+        unknown player.
         """
         if player not in PLAYERS:
             raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
@@ -120,7 +123,9 @@ class State(CoreState):
         other = "blue" if player == "red" else "red"
         obs["viewer"] = player
         obs["crates"][other] = [
-            {"count": len(c["trays"]), "top": c["trays"][-1] if c["trays"] else None, "status": c["status"]}
+            {"count": len(c["trays"]),
+             "top": c["trays"][-1] if c["trays"] and c["status"] == "open" else None,
+             "status": c["status"]}
             for c in obs["crates"][other]
         ]
         obs["scores"][other] = None
@@ -138,13 +143,16 @@ class State(CoreState):
         return position_string(self.snapshot(), self.first_player)
 
     @classmethod
-    def from_position(cls, text: str) -> State:
+    def from_position(cls, text: str, *, checked: bool = True) -> State:
         """A state at the position a position string describes, with an empty history.
 
         Raises pickpack.position.PositionError (a ValueError) naming the field and the
-        column of the problem.
+        column of the problem: malformed text, or a position the rules cannot reach
+        (docs/engine.md, "Positions the rules can reach"). ``checked=False`` skips the
+        reachability checks, keeping the structural ones; it is for tests that build
+        positions by hand.
         """
-        return state_from_position(cls, text)
+        return state_from_position(cls, text, checked=checked)
 
     def __eq__(self, other: object) -> bool:
         """Same position (everything the Zobrist hash covers), whatever the history."""

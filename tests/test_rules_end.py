@@ -100,7 +100,7 @@ def test_crates_score_one_per_apple_open_two_premium_half_wholesale_rounded_down
     """PP-E3: Red: open 3+5 = 8; premium 2*(2+4) = 12; wholesale (5+4)//2 = 4 (4.5
     rounded down); wholesale 1//2 = 0: 24. Blue: premium 2*6 = 12; open 1+1+1 = 3;
     wholesale 3//2 = 1; empty 0: 16. The snapshot's scores say the same."""
-    st = pickpack.State.from_snapshot(scoring_snapshot())
+    st = pickpack.State.from_snapshot(scoring_snapshot(), checked=False)
     assert st.crate_scores("red") == [8, 12, 4, 0]
     assert st.crate_scores("blue") == [12, 3, 1, 0]
     assert st.scores() == {"red": 24, "blue": 16}
@@ -152,26 +152,27 @@ def test_face_down_trays_and_unused_tiles_score_nothing() -> None:
 
 def test_observation_shows_grid_tiles_rush_and_each_opponent_crates_count_and_top() -> None:
     """PP-V1: the grid, both players' tiles (placement committed), both rush areas and
-    the number and top tray of every crate are public. Blue sees Red's crates as
-    (2, top 5, open), (2, top 4, premium), (2, top 4, wholesale), (1, top 1, wholesale);
-    Red sees Blue's last crate as (0, top None, open)."""
+    the number and top tray of every open crate are public; a closed crate's top tray
+    is covered by its tile (PP-V2). Blue sees Red's crates as (2, top 5, open),
+    (2, top None, premium), (2, top None, wholesale), (1, top None, wholesale); Red sees
+    Blue's last crate as (0, top None, open)."""
     snap = scoring_snapshot()
     snap["rush"] = {"red": 0, "blue": 1}
     snap["tiles"]["blue"]["3L"]["status"] = "used"  # type: ignore[index]
-    st = pickpack.State.from_snapshot(snap)
+    st = pickpack.State.from_snapshot(snap, checked=False)  # hand-built (rules_positions)
     full = st.snapshot()
     blue_view = st.observation("blue")
     for key in ("grid", "tiles", "rush", "grabber", "phase", "to_move"):
         assert blue_view[key] == full[key], key
     assert blue_view["crates"]["red"] == [
-        {"count": 2, "top": 5, "status": "open"}, {"count": 2, "top": 4, "status": "premium"},
-        {"count": 2, "top": 4, "status": "wholesale"}, {"count": 1, "top": 1, "status": "wholesale"}]
+        {"count": 2, "top": 5, "status": "open"}, {"count": 2, "top": None, "status": "premium"},
+        {"count": 2, "top": None, "status": "wholesale"}, {"count": 1, "top": None, "status": "wholesale"}]
     assert st.observation("red")["crates"]["blue"][3] == {"count": 0, "top": None, "status": "open"}
 
 
 def test_a_player_sees_their_own_crates_in_full() -> None:
     """PP-V2: each player may look through their own crates."""
-    st = pickpack.State.from_snapshot(scoring_snapshot())
+    st = pickpack.State.from_snapshot(scoring_snapshot(), checked=False)
     assert st.observation("red")["crates"]["red"] == st.snapshot()["crates"]["red"]
     assert st.observation("blue")["crates"]["blue"] == st.snapshot()["crates"]["blue"]
 
@@ -193,7 +194,7 @@ def test_observation_does_not_tell_apart_positions_that_differ_only_in_hidden_op
 def test_observation_is_a_copy_and_names_its_viewer() -> None:
     """PP-V2: an observation is data for one player; changing it leaves the state as it
     was, and an unknown player is refused."""
-    st = pickpack.State.from_snapshot(scoring_snapshot())
+    st = pickpack.State.from_snapshot(scoring_snapshot(), checked=False)
     before = st.snapshot()
     view = st.observation("red")
     assert view["viewer"] == "red"
