@@ -20,10 +20,11 @@ from typing import Any
 from pickpack._core import STATE_BYTES, deal_from_seed, placements_from_seed
 from pickpack._core import random_games as _random_games
 from pickpack.pickpack_game import new_pickpack
+from pickpack.install_hint import pip_command
 from pickpack.reference import RefState
 from pickpack.state import State
 
-__all__ = ["format_report", "run_benchmarks"]
+__all__ = ["MEASUREMENTS", "format_report", "run_benchmarks"]
 
 
 def _timed(seconds: float, step: Callable[[int], int]) -> tuple[int, float]:
@@ -151,12 +152,30 @@ def _bench_openspiel(seconds: float) -> dict[str, float] | None:
             "mean_plies": mean_len}
 
 
-def run_benchmarks(seconds: float = 1.0) -> dict[str, Any]:
-    """Run every measurement for about ``seconds`` each; returns figures and ratios."""
+MEASUREMENTS = ("C random playouts", "Python int loop", "Python Move loop", "Python reference",
+                "State.copy()", "OpenSpiel (if installed)")
+
+
+def run_benchmarks(seconds: float = 1.0,
+                   progress: Callable[[str], object] | None = None) -> dict[str, Any]:
+    """Run every measurement for about ``seconds`` each; returns figures and ratios.
+
+    ``progress``, if given, is called with the name of each measurement (one of
+    MEASUREMENTS, in that order) as it starts, for a status display.
+    """
+    def starting(name: str) -> None:
+        if progress is not None:
+            progress(name)
+
+    starting(MEASUREMENTS[0])
     c = _bench_c_playouts(seconds)
+    starting(MEASUREMENTS[1])
     int_loop = _bench_loop(seconds, 1, _int_step)
+    starting(MEASUREMENTS[2])
     move_loop = _bench_loop(seconds, 2, _move_step)
+    starting(MEASUREMENTS[3])
     ref = _bench_reference(seconds)
+    starting(MEASUREMENTS[4])
     copies = _bench_copy(seconds)
     report: dict[str, Any] = {
         "python": sys.version.split()[0],
@@ -173,6 +192,7 @@ def run_benchmarks(seconds: float = 1.0) -> dict[str, Any]:
             "int_loop_vs_move_loop": int_loop / move_loop,
         },
     }
+    starting(MEASUREMENTS[5])
     spiel = _bench_openspiel(seconds)
     if spiel is not None:
         report["openspiel_breakthrough_6x6"] = spiel
@@ -182,26 +202,30 @@ def run_benchmarks(seconds: float = 1.0) -> dict[str, Any]:
 
 
 def format_report(report: dict[str, Any]) -> str:
-    """The report as aligned text lines."""
+    """The report as aligned text lines, none longer than 80 characters."""
     c = report["c_playouts"]
+    label = "{:<24}".format
     lines = [
-        f"C random playouts        {c['plies_per_s']:>14,.0f} plies/s  {c['games_per_s']:>10,.0f} games/s"
-        f"  ({c['mean_plies']:.1f} plies/game)",
-        f"Python int loop          {report['python_int_loop_plies_per_s']:>14,.0f} plies/s",
-        f"Python Move loop         {report['python_move_loop_plies_per_s']:>14,.0f} plies/s",
-        f"Python reference         {report['reference_plies_per_s']:>14,.0f} plies/s",
-        f"State.copy()             {report['copy_per_s']:>14,.0f} copies/s",
-        f"state size               {report['state_bytes']['c_struct']:>14} bytes (C struct), "
-        f"{report['state_bytes']['python_object']} bytes (Python object with undo history)",
+        f"{label('C random playouts')}{c['plies_per_s']:>14,.0f} plies/s",
+        f"{label('')}{c['games_per_s']:>14,.0f} games/s ({c['mean_plies']:.1f} plies/game)",
+        f"{label('Python int loop')}{report['python_int_loop_plies_per_s']:>14,.0f} plies/s",
+        f"{label('Python Move loop')}{report['python_move_loop_plies_per_s']:>14,.0f} plies/s",
+        f"{label('Python reference')}{report['reference_plies_per_s']:>14,.0f} plies/s",
+        f"{label('State.copy()')}{report['copy_per_s']:>14,.0f} copies/s",
+        f"{label('state size')}{report['state_bytes']['c_struct']:>14} bytes (C struct)",
+        f"{label('')}{report['state_bytes']['python_object']:>14} bytes (Python object, with undo)",
     ]
     spiel = report.get("openspiel_breakthrough_6x6")
     if spiel:
         lines += [
-            f"OpenSpiel Python loop    {spiel['python_plies_per_s']:>14,.0f} plies/s (breakthrough 6x6)",
-            f"OpenSpiel C++ MCTS loop  {spiel['cpp_plies_per_s']:>14,.0f} plies/s "
-            f"({spiel['cpp_simulations_per_s']:,.0f} simulations/s x {spiel['mean_plies']:.1f} plies)",
+            f"{label('OpenSpiel Python loop')}{spiel['python_plies_per_s']:>14,.0f} plies/s "
+            "(breakthrough 6x6)",
+            f"{label('OpenSpiel C++ MCTS loop')}{spiel['cpp_plies_per_s']:>14,.0f} plies/s",
+            f"{label('')}{spiel['cpp_simulations_per_s']:>14,.0f} simulations/s "
+            f"x {spiel['mean_plies']:.1f} plies",
         ]
     else:
-        lines.append("OpenSpiel                not installed (pip install 'pickpack[bench]')")
-    lines.append("ratios: " + ", ".join(f"{k} {v:.1f}x" for k, v in report["ratios"].items()))
+        lines.append(f"{label('OpenSpiel')}not installed ({pip_command('bench')})")
+    lines += [f"{label('ratios' if i == 0 else '')}{v:>13.1f}x  {k}"
+              for i, (k, v) in enumerate(report["ratios"].items())]
     return "\n".join(lines)

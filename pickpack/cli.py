@@ -1,48 +1,51 @@
 """The ``pickpack`` command. Subcommands live in ``pickpack.commands``, one per module.
 
 Bad arguments print one line naming the problem (and the choices) and exit with
-status 2, without a traceback.
+status 2, without a traceback. Ctrl-C prints ``pickpack: interrupted`` and exits with
+status 130 (128 + SIGINT). A reader that closes the pipe early (``pickpack replay F |
+head -1``) ends the command quietly with status 141 (128 + SIGPIPE, what a shell
+reports for a program killed by a closed pipe): nothing more is written, nothing on
+stderr.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import NoReturn
 
 from pickpack.commands import bench, export, match, perft, play, plugins, replay, validate
-from pickpack.commands._common import fail
+from pickpack.commands._common import OneLineParser, fail
 from pickpack.plugins import PluginNotFoundError
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "main"]
+
+EXIT_INTERRUPTED = 130      # 128 + SIGINT
+EXIT_BROKEN_PIPE = 141      # 128 + SIGPIPE
 
 COMMANDS: tuple[ModuleType, ...] = (play, match, replay, validate, export, perft, bench, plugins)
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors (exit status 2)."""
-
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
-        raise SystemExit(2)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand in COMMANDS."""
     from pickpack import __version__
 
-    parser = _Parser(prog="pickpack", description="Pick & Pack game engine.")
+    parser = OneLineParser(prog="pickpack", description="Pick & Pack game engine.")
     parser.add_argument("--version", action="version", version=f"pickpack {__version__}")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     for module in COMMANDS:
         module.add_arguments(sub.add_parser(module.NAME, help=module.HELP))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``pickpack`` command. Returns the exit status."""
+    """Entry point of the ``pickpack`` command. Returns the exit status.
+
+    0 success, 1 problems found (validate, replay), 2 bad input (one line on stderr),
+    130 interrupted (Ctrl-C), 141 standard output closed by its reader.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -50,12 +53,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     runner = {m.NAME: m for m in COMMANDS}[args.command]
     try:
-        return int(runner.run(args))
+        status = int(runner.run(args))
+        sys.stdout.flush()      # a closed pipe shows here, not at interpreter exit
+        return status
     except PluginNotFoundError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
         sys.stderr.write("pickpack: interrupted\n")
-        return 130
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except SystemExit as exc:
+        # Rich meets a closed pipe itself: it points stdout at the null device and
+        # raises SystemExit(1) while handling the BrokenPipeError; same status as ours
+        if isinstance(exc.__context__, BrokenPipeError):
+            return EXIT_BROKEN_PIPE
+        raise
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device so that the interpreter's final flush
+    of what is still buffered does not fail again (Python docs, "Note on SIGPIPE")."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):   # no real descriptor (stdout replaced)
+        pass
 
 
 if __name__ == "__main__":

@@ -13,8 +13,21 @@ as half a Bernoulli success is conservative: draws only lower the true variance.
 
 The Elo difference of a score rate is the logistic model's
 ``400 * log10(p / (1 - p))`` (Elo 1978); its interval maps the Wilson bounds through
-the same increasing function. It is infinite when p (or a bound) is 0 or 1: such
-values are returned as ``-inf``/``inf`` and written as null in JSON.
+the same increasing function.
+
+Mirror symmetry. The two bots of a match have score rates ``p`` and ``1 - p``; their
+intervals are mirror images: the winner's Wilson interval is ``(1 - high, 1 - low)`` of
+the loser's and the winner's Elo interval is exactly the negation of the loser's (same
+floats, swapped). Both are computed once, for the side with ``p <= 1/2``, and mirrored
+for the other; a rate that is a whole number of half-points over ``n`` games (every
+score rate is) is first snapped to ``k / 2n`` so that float rounding in ``p`` cannot
+split the two sides.
+
+At the edges. A perfect score (p = 1) has Elo ``+inf`` (the logistic model's estimate
+is unbounded) and the interval ``(elo(n / (n + z²)), +inf)``; a zero score is the
+mirror image, ``-inf`` in ``(-inf, -elo(n / (n + z²)))``. For 10 wins in 10 games
+that is ``+inf`` in ``+166 to +inf`` and ``-inf`` in ``-inf to -166``. The point
+estimate always lies inside its interval. Infinite values are written as null in JSON.
 """
 
 from __future__ import annotations
@@ -36,37 +49,87 @@ def score_rate(wins: int, draws: int, games: int) -> float:
     return (wins + draws / 2) / games if games else 0.0
 
 
+def _loser_side(p: float, n: int) -> tuple[float, bool]:
+    """(q, mirrored): the rate of the side with q <= 1/2 and whether p is its mirror.
+
+    A p within rounding of a multiple of 1/2n (half-points over n games) is snapped to
+    it, so that a bot's rate and its opponent's give the same q.
+    """
+    if n > 0:
+        x = p * 2 * n
+        k = round(x)
+        if abs(x - k) <= 1e-9 * n:
+            return min(k, 2 * n - k) / (2 * n), k > n
+    if p > 0.5:
+        return 1.0 - p, True        # exact: Sterbenz, 1/2 <= p <= 1
+    return p, False
+
+
+def _wilson_low_side(q: float, n: int, z: float) -> tuple[float, float]:
+    """The Wilson interval of q <= 1/2 over n >= 1 trials; symmetric at q = 1/2.
+
+    With a = q + z²/2n, b = z·sqrt(q(1-q)/n + z²/4n²) and d = 1 + z²/n the bounds are
+    (a - b)/d and (a + b)/d; as a² - b² = q²·d, the low one is q²/(a + b), which has
+    no cancellation for tiny q (and is 0 exactly at q = 0).
+    """
+    z2 = z * z
+    a = q + z2 / (2 * n)
+    b = z * math.sqrt(q * (1 - q) / n + z2 / (4 * n * n))
+    low = q * q / (a + b)
+    high = 1.0 - low if q == 0.5 else min(1.0, (a + b) / (1 + z2 / n))
+    return low, high
+
+
 def wilson_interval(p: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval (low, high) of a rate ``p`` over ``n`` trials.
 
-    (0.0, 1.0) when n is 0. Raises ValueError for p outside [0, 1] or n < 0.
+    Mirror-symmetric: ``wilson_interval(1 - p, n)`` is ``(1 - high, 1 - low)``. At
+    p = 0 it is ``(0, z²/(n + z²))``, at p = 1 ``(n/(n + z²), 1)``. (0.0, 1.0) when n
+    is 0. Raises ValueError for p outside [0, 1] or n < 0.
     """
     if not 0.0 <= p <= 1.0 or n < 0:
         raise ValueError(f"need 0 <= p <= 1 and n >= 0, got p={p}, n={n}")
     if n == 0:
         return 0.0, 1.0
-    z2 = z * z
-    denom = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    q, mirrored = _loser_side(p, n)
+    low, high = _wilson_low_side(q, n, z)
+    return (1.0 - high, 1.0 - low) if mirrored else (low, high)
+
+
+def _elo(q: float) -> float:
+    if q == 0.0:
+        return -math.inf
+    if q == 1.0:
+        return math.inf
+    return 400.0 * math.log10(q / (1.0 - q))
 
 
 def elo_difference(p: float) -> float:
     """Elo points of a score rate ``p`` against the opponent: 400·log10(p/(1-p)).
 
-    ``-inf`` for p = 0, ``inf`` for p = 1. Raises ValueError outside [0, 1].
+    ``-inf`` for p = 0, ``inf`` for p = 1, 0.0 for p = 1/2; ``elo_difference(1 - p)``
+    is ``-elo_difference(p)``. Raises ValueError outside [0, 1].
     """
     if not 0.0 <= p <= 1.0:
         raise ValueError(f"score rate must be in [0, 1], got {p}")
-    if p == 0.0:
-        return -math.inf
-    if p == 1.0:
-        return math.inf
-    return 400.0 * math.log10(p / (1.0 - p))
+    if p > 0.5:
+        return -_elo(1.0 - p)       # 1 - p is exact here (Sterbenz)
+    return 0.0 if p == 0.5 else _elo(p)
 
 
 def elo_interval(p: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Elo differences of the Wilson bounds of ``p`` over ``n`` games."""
-    low, high = wilson_interval(p, n, z)
-    return elo_difference(low), elo_difference(high)
+    """The Elo differences (low, high) of the Wilson bounds of ``p`` over ``n`` games.
+
+    The opponent's interval (rate 1 - p) is exactly ``(-high, -low)``. A perfect score
+    gives ``(elo(n/(n + z²)), inf)``, a zero score ``(-inf, -elo(n/(n + z²)))``;
+    ``(-inf, inf)`` for no games. Raises ValueError like wilson_interval.
+    """
+    if not 0.0 <= p <= 1.0 or n < 0:
+        raise ValueError(f"need 0 <= p <= 1 and n >= 0, got p={p}, n={n}")
+    if n == 0:
+        return -math.inf, math.inf
+    q, mirrored = _loser_side(p, n)
+    low_q, high_q = _wilson_low_side(q, n, z)
+    low = _elo(low_q)
+    high = -low if q == 0.5 else _elo(high_q)
+    return (-high, -low) if mirrored else (low, high)

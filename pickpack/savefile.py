@@ -23,6 +23,7 @@ from typing import Any
 
 from pickpack._core import PLAYERS
 from pickpack.errors import IllegalMoveError, MoveSyntaxError, PickpackError
+from pickpack.safe_files import write_text_atomic
 from pickpack.state import State
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SaveFileError", "SavedGame"]
@@ -54,9 +55,15 @@ class SavedGame:
                 "root": self.root, "placements": dict(self.placements), "moves": list(self.moves)}
 
     def save(self, path: str | Path) -> None:
-        """Write the file (JSON, UTF-8). Raises SaveFileError if it cannot be written."""
+        """Write the file (JSON, UTF-8) atomically: a temporary file in the same folder
+        renamed over ``path`` (pickpack.safe_files), so an existing save is replaced
+        only by a complete one and an interrupted or failed save leaves it as it was.
+
+        Raises SaveFileError if it cannot be written.
+        """
+        text = json.dumps(self.to_json(), indent=1) + "\n"
         try:
-            Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+            write_text_atomic(path, text)
         except OSError as exc:
             raise SaveFileError(f"cannot write {path}: {exc.strerror or exc}") from None
 

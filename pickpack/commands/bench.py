@@ -1,4 +1,8 @@
-"""``pickpack bench``: playouts and API loops measured side by side in one run."""
+"""``pickpack bench``: playouts and API loops measured side by side in one run.
+
+On a terminal a progress line names the measurement running (each takes about
+``--seconds``); piped output is the report only (text, at most 80 columns, or JSON).
+"""
 
 from __future__ import annotations
 
@@ -17,10 +21,27 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pickpack.benchmark import format_report, run_benchmarks
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from pickpack.benchmark import MEASUREMENTS, format_report, run_benchmarks
 
     if not args.seconds > 0:
         fail(f"--seconds must be positive, got {args.seconds}")
-    report = run_benchmarks(seconds=args.seconds)
+    console = Console()
+    if console.is_terminal:
+        columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task("starting", total=len(MEASUREMENTS))
+
+            def show(name: str) -> None:
+                step = MEASUREMENTS.index(name)
+                progress.update(task, completed=step, description=(
+                    f"bench {step + 1}/{len(MEASUREMENTS)}: {name} (~{args.seconds:g} s)"))
+                progress.refresh()      # each measurement is named, however short
+
+            report = run_benchmarks(seconds=args.seconds, progress=show)
+    else:
+        report = run_benchmarks(seconds=args.seconds)
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 0

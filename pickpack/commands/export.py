@@ -1,4 +1,8 @@
-"""``pickpack export SAVE``: a saved game (from ``pickpack play``) as a PPN record."""
+"""``pickpack export SAVE``: a saved game (from ``pickpack play``) as a PPN record.
+
+With ``-o FILE`` the record is written atomically (pickpack.safe_files): FILE keeps its
+old content until the new record is complete, and a failed export leaves it untouched.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import argparse
 import sys
 
 from pickpack.commands._common import fail
+from pickpack.safe_files import write_text_atomic
 
 NAME = "export"
 HELP = "write a saved game (pickpack play) as PPN (docs/ppn.md)"
@@ -38,8 +43,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+        write_text_atomic(args.output, text)     # the old file stays until the new one is whole
     except OSError as exc:
-        fail(f"--output {args.output}: {exc.strerror}")
+        fail(f"--output {args.output}: {exc.strerror or exc}")
     return 0

@@ -1,26 +1,85 @@
-"""``pickpack perft``: leaf counts per depth from a deal's first play-phase position."""
+"""``pickpack perft``: leaf counts per depth from a deal's first play-phase position.
+
+Prints ``depth D: N`` for D = 1 .. --depth. On a terminal a progress bar shows the
+share of the current depth's tree walked (depth 8 takes about a minute); piped output
+is the count lines only. Ctrl-C stops within a few tens of milliseconds (the C count
+runs in slices, pickpack._core.CoreState.perft) with ``pickpack: interrupted`` and
+status 130.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import select
+import stat
+import sys
+import time
+from typing import TextIO
 
 from pickpack.commands._common import fail, positive_int, seed
 
 NAME = "perft"
 HELP = "leaf counts per depth from a deal's first play position"
+MAX_DEPTH = 8
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed, required=True, help="seed of the deal and placements")
-    p.add_argument("--depth", type=positive_int, required=True, help="deepest depth (1..8)")
+    p.add_argument("--depth", type=positive_int, required=True, help=f"deepest depth (1..{MAX_DEPTH})")
+
+
+class _ReaderWatch:
+    """A perft progress callback that raises BrokenPipeError as soon as the reader of
+    ``stream`` has closed its end of a pipe (``perft --depth 8 | head -1``), instead of
+    counting on for a minute to find out at the next line. Polls at most every 0.2 s;
+    does nothing for files, terminals, or where poll() is missing."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._poll: select.poll | None = None
+        self._next = 0.0
+        try:
+            fd = stream.fileno()
+            if stat.S_ISFIFO(os.fstat(fd).st_mode) and hasattr(select, "poll"):
+                self._poll = select.poll()
+                self._poll.register(fd, 0)      # POLLERR / POLLHUP are always reported
+        except (OSError, ValueError):           # no real descriptor (tests replace stdout)
+            self._poll = None
+
+    def __call__(self, share: float) -> None:
+        if self._poll is None or time.monotonic() < self._next:
+            return
+        self._next = time.monotonic() + 0.2
+        if any(events & (select.POLLERR | select.POLLHUP) for _, events in self._poll.poll(0)):
+            raise BrokenPipeError("standard output: the reader closed the pipe")
 
 
 def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import (BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn,
+                               TimeElapsedColumn)
+
     from pickpack import new_game, placements_from_seed
 
-    if args.depth > 8:
-        fail(f"--depth must be 1..8, got {args.depth}")
+    if args.depth > MAX_DEPTH:
+        fail(f"--depth must be 1..{MAX_DEPTH}, got {args.depth}")
     state = new_game("pickpack", seed=args.seed, placements=placements_from_seed(args.seed))
-    for depth in range(1, args.depth + 1):
-        print(f"depth {depth}: {state.perft(depth)}")
+    console = Console()
+    if not console.is_terminal:
+        watch = _ReaderWatch(sys.stdout)
+        for depth in range(1, args.depth + 1):
+            print(f"depth {depth}: {state.perft(depth, progress=watch)}", flush=True)
+        return 0
+    columns = (TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        for depth in range(1, args.depth + 1):
+            task = progress.add_task(f"perft depth {depth}", total=1.0)
+            progress.refresh()          # each depth is shown as it starts, however short
+
+            def advance(share: float, task: TaskID = task) -> None:
+                progress.update(task, completed=share)
+
+            leaves = state.perft(depth, progress=advance)
+            progress.remove_task(task)
+            progress.console.print(f"depth {depth}: {leaves}", highlight=False)
     return 0

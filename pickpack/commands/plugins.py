@@ -1,15 +1,83 @@
-"""``pickpack plugins``: every discovered plugin, its distribution and load status."""
+"""``pickpack plugins``: every discovered plugin, its distribution and load status.
+
+The table uses the terminal's full width when it fits (one table, a column per field);
+on a narrower terminal, and on 80 columns, it switches to a compact layout: one
+borderless table per plugin group. Long targets and error messages wrap inside their
+cells; nothing is cut off with an ellipsis. Piped output is laid out for 80 columns
+(or ``COLUMNS``).
+"""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from pickpack.plugins import PluginInfo
 
 NAME = "plugins"
 HELP = "list discovered plugins of every group"
+BROKEN_SOURCES = "broken plugin sources"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print the list as JSON")
+
+
+def _distribution(info: PluginInfo) -> str:
+    return f"{info.distribution} {info.version or ''}".strip() if info.distribution else "?"
+
+
+def _status(info: PluginInfo) -> str:
+    return "ok" if info.error is None else f"[red]failed: {_escape(info.error)}[/red]"
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def wide_table(infos: Sequence[PluginInfo]) -> Table:
+    """One table, a column for each of group, name, distribution, target, status."""
+    from rich.table import Table
+
+    table = Table(title="pickpack plugins")
+    for col in ("group", "name", "distribution"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("target", overflow="fold")
+    table.add_column("status", overflow="fold")
+    for info in infos:
+        table.add_row(_escape(info.group or BROKEN_SOURCES), _escape(info.name),
+                      _escape(_distribution(info)), _escape(info.value), _status(info))
+    return table
+
+
+def compact_tables(infos: Sequence[PluginInfo]) -> list[Table]:
+    """One borderless table per group (name, distribution, target, status): fits 80
+    columns with the built-in plugins; longer cells wrap (fold), never cut."""
+    from rich import box
+    from rich.table import Table
+
+    groups: dict[str, list[PluginInfo]] = {}
+    for info in infos:
+        groups.setdefault(info.group or BROKEN_SOURCES, []).append(info)
+    tables = []
+    for group, members in groups.items():
+        table = Table(title=group, title_justify="left", box=box.SIMPLE_HEAD,
+                      show_edge=False, pad_edge=False)
+        table.add_column("name", overflow="fold")
+        table.add_column("distribution", overflow="fold")
+        table.add_column("target", overflow="fold")
+        table.add_column("status", overflow="fold")
+        for info in members:
+            table.add_row(_escape(info.name or "-"), _escape(_distribution(info)),
+                          _escape(info.value), _status(info))
+        tables.append(table)
+    return tables
 
 
 def run(args: argparse.Namespace) -> int:
@@ -17,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
     from rich.console import Console
-    from rich.table import Table
+    from rich.measure import Measurement
 
     from pickpack.plugins import discover
 
@@ -25,14 +93,14 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([asdict(i) for i in infos], indent=2))
         return 0
-    table = Table(title="pickpack plugins")
-    for col in ("group", "name", "distribution"):
-        table.add_column(col, no_wrap=True)
-    table.add_column("target", overflow="fold")
-    table.add_column("status", overflow="fold")
-    for info in infos:
-        dist = f"{info.distribution} {info.version}" if info.distribution else "?"
-        table.add_row(info.group, info.name, dist, info.value,
-                      "ok" if info.error is None else f"[red]failed: {info.error}[/red]")
-    Console(width=max(120, Console().width)).print(table)
+    console = Console()
+    table = wide_table(infos)
+    # the width the table wants with unlimited room (measure() alone caps at the console's)
+    wanted = Measurement.get(console, console.options.update_width(10_000), table).maximum
+    if wanted <= console.width:
+        console.print(table)
+    else:
+        for compact in compact_tables(infos):
+            console.print(compact)
+            console.print()
     return 0
