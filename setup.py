@@ -5,7 +5,11 @@ from pathlib import Path
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
 
-PLUGIN_PACKAGES = find_packages("plugins")
+# Each directory under plugins/ with an __init__.py is a package; pickpack_tui/styles
+# holds only the Textual style sheets (*.tcss) and is declared as a data-only package
+# (package-data in pyproject.toml), so that setuptools ships it knowingly.
+DATA_PACKAGES = ["pickpack_tui.styles"]
+PLUGIN_PACKAGES = [*find_packages("plugins"), *DATA_PACKAGES]
 CORE_SOURCES = sorted(str(p) for p in Path("core").glob("*.c"))
 
 extensions = [

@@ -16,25 +16,33 @@ Zobrist keys: docs/engine.md.
 
 from __future__ import annotations
 
-import inspect
+import inspect as _inspect
 from typing import Any
 
 from pickpack._core import NUM_DISTINCT_ACTIONS, deal_from_seed, placements_from_seed
 from pickpack._core import random_games as _random_games
-from pickpack.errors import IllegalMoveError, MoveSyntaxError, PickpackError
+from pickpack.errors import IllegalMoveError, MoveSyntaxError, NothingToUndoError, PickpackError
 from pickpack.game import Game, GameState
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError, load
-from pickpack.position import from_position
+from pickpack.position import PositionError, from_position
 from pickpack.state import State
 
 __all__ = [
     "NUM_DISTINCT_ACTIONS", "Game", "GameState", "IllegalMoveError", "Move", "MoveSyntaxError",
-    "PickpackError", "PluginNotFoundError", "State", "deal_from_seed", "from_position", "get_game",
-    "new_game", "placements_from_seed", "random_playouts",
+    "NothingToUndoError", "PickpackError", "PluginNotFoundError", "PositionError", "State",
+    "deal_from_seed", "from_position", "get_game", "new_game", "placements_from_seed",
+    "random_playouts",
 ]
 
 __version__ = "0.1.0"
+
+
+def __dir__() -> list[str]:
+    """The public API (``__all__``), ``__version__`` and the usual module dunders; the
+    names this module uses internally (``Any``, ``annotations``) stay out (PEP 562)."""
+    return sorted([*__all__, "__version__", "__all__", "__doc__", "__file__", "__name__",
+                   "__package__", "__path__", "__spec__", "__loader__"])
 
 
 def get_game(name: str = "pickpack") -> Game:
@@ -56,7 +64,7 @@ def new_game(name: str = "pickpack", **options: Any) -> Any:
     game and ValueError for bad options.
     """
     game = get_game(name)
-    accepted = [p.name for p in inspect.signature(game.new_state).parameters.values()
+    accepted = [p.name for p in _inspect.signature(game.new_state).parameters.values()
                 if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
     for key in options:
         if key not in accepted:

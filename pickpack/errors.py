@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "IllegalMoveError",
-    "MoveSyntaxError", "PickpackError",
+    "MoveSyntaxError", "NothingToUndoError", "PickpackError",
 ]
 
 
@@ -34,6 +34,14 @@ class MoveSyntaxError(PickpackError, ValueError):
         super().__init__(f"{message} in move text {text!r} at column {column}")
         self.text = text
         self.column = column
+
+
+class NothingToUndoError(PickpackError, IndexError):
+    """``undo()`` on a state with no move to take back (a new game, or a position
+    loaded from a string or snapshot, which starts its own history).
+
+    An IndexError too, so code written for the older bare IndexError still works.
+    """
 
 
 class BotSpecError(PickpackError, ValueError):

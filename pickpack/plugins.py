@@ -4,27 +4,45 @@ Groups: ``pickpack.games``, ``pickpack.bots``, ``pickpack.frontends``,
 ``pickpack.notations``. Nothing is hard-coded: the built-in game and bots are entry
 points of this distribution like any third party's. A plugin that fails to load is
 reported with its error and never breaks the others.
+
+Discovery is guarded as well as loading: every installed distribution is read on its
+own, and one whose metadata cannot be read (no ``Name`` in METADATA, undecodable
+files) or whose ``entry_points.txt`` is malformed -- of any tool, in any group -- is
+skipped and recorded once as a broken plugin source (``broken_sources()``); every
+other distribution's plugins work as before. Where two distributions register the
+same name in a group, the first on ``sys.path`` wins, as with ``importlib``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import Distribution, EntryPoint, distributions
 from typing import Any
 
-__all__ = ["GROUPS", "PluginInfo", "PluginNotFoundError", "discover", "load", "names", "refresh"]
+from pickpack.errors import PickpackError
+
+__all__ = [
+    "GROUPS", "BrokenSource", "PluginInfo", "PluginNotFoundError", "broken_sources", "discover",
+    "load", "names", "refresh",
+]
 
 GROUPS = ("pickpack.games", "pickpack.bots", "pickpack.frontends", "pickpack.notations")
 
 
-class PluginNotFoundError(LookupError):
+class PluginNotFoundError(PickpackError, LookupError):
     """No plugin of that name in that group; the message lists the names there are."""
 
 
 @dataclass(frozen=True)
 class PluginInfo:
-    """One entry point: its group, name, target, distribution and load error (if any)."""
+    """One entry point: its group, name, target, distribution and load error (if any).
+
+    ``discover()`` also gives one row per broken plugin source: ``group`` and ``name``
+    are ``""``, ``value`` is where the source lies and ``error`` starts with
+    ``"broken plugin source: "``.
+    """
 
     group: str
     name: str
@@ -34,21 +52,142 @@ class PluginInfo:
     error: str | None = None
 
 
+@dataclass(frozen=True)
+class BrokenSource:
+    """An installed distribution whose metadata or entry points cannot be read.
+
+    ``distribution`` is its ``Name`` (or, without one, its ``.dist-info`` folder's
+    name), ``version`` its version if readable, ``path`` where it lies, ``error`` the
+    problem in one line (for a malformed ``entry_points.txt``: the line number and text).
+    """
+
+    distribution: str
+    version: str | None
+    path: str
+    error: str
+
+
+@dataclass(frozen=True)
+class _Entry:
+    entry_point: EntryPoint
+    distribution: str
+    version: str | None
+
+
+@dataclass(frozen=True)
+class _Scan:
+    groups: dict[str, list[_Entry]]
+    broken: list[BrokenSource]
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _entry_points_problem(text: str) -> str | None:
+    """The first line inside a ``[group]`` of an entry_points.txt that is not blank, a
+    comment or ``name = value`` -- the lines importlib.metadata cannot read -- or None."""
+    section = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = True
+        elif section and "=" not in line:
+            return f"entry_points.txt line {number}: {line!r} is not 'name = module:attr' (no '=')"
+    return None
+
+
+def _location(dist: Distribution) -> str:
+    path = getattr(dist, "_path", None)      # PathDistribution: its .dist-info folder
+    return str(path) if path is not None else repr(dist)
+
+
+def _folder_name(dist: Distribution) -> str:
+    path = getattr(dist, "_path", None)
+    if path is None:
+        return "?"
+    stem = re.sub(r"\.(dist|egg)-info\Z", "", str(getattr(path, "name", path)))
+    return stem.partition("-")[0] or "?"      # NAME-VERSION.dist-info
+
+
+def _read(dist: Distribution) -> tuple[str, str | None, list[EntryPoint]]:
+    """Name, version and entry points of ``dist``; raises ValueError naming the problem."""
+    try:
+        name = dist.metadata["Name"]
+    except Exception as exc:
+        raise ValueError(f"METADATA cannot be read: {type(exc).__name__}: {exc}") from None
+    if not name:
+        raise ValueError("METADATA has no Name field")
+    try:
+        version: str | None = dist.metadata["Version"]
+    except Exception:
+        version = None
+    try:
+        return str(name), version, list(dist.entry_points)
+    except Exception as exc:
+        try:
+            text = dist.read_text("entry_points.txt") or ""
+        except Exception:
+            text = ""
+        problem = _entry_points_problem(text)
+        raise ValueError(problem or f"entry points cannot be read: {type(exc).__name__}: "
+                                    f"{_one_line(str(exc))}") from None
+
+
+def _normalized(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 @lru_cache(maxsize=None)
-def _entry_points(group: str) -> list[EntryPoint]:
-    # Scanning distributions costs milliseconds, so it is done once per group; call
-    # refresh() after installing a plugin into a running interpreter.
-    seen: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=group):
-        seen.setdefault(ep.name, ep)     # first on sys.path wins, like importlib does
-    return sorted(seen.values(), key=lambda ep: ep.name)
+def _scan() -> _Scan:
+    # Scanning distributions costs milliseconds, so it is done once; call refresh()
+    # after installing a plugin into a running interpreter.
+    groups: dict[str, list[_Entry]] = {group: [] for group in GROUPS}
+    seen_dists: set[str] = set()
+    seen_names: dict[str, set[str]] = {group: set() for group in GROUPS}
+    broken: list[BrokenSource] = []
+    for dist in distributions():             # in sys.path order
+        try:
+            name, version, eps = _read(dist)
+        except ValueError as exc:
+            where = _location(dist)
+            if where not in {b.path for b in broken}:
+                version = None
+                try:
+                    version = dist.metadata["Version"]
+                except Exception:
+                    pass
+                label = _folder_name(dist)
+                try:
+                    label = dist.metadata["Name"] or label
+                except Exception:
+                    pass
+                broken.append(BrokenSource(str(label), version, where, _one_line(str(exc))))
+            continue
+        key = _normalized(name)
+        if key in seen_dists:                # the same distribution further down sys.path
+            continue
+        seen_dists.add(key)
+        for ep in eps:
+            if ep.group in groups and ep.name not in seen_names[ep.group]:
+                seen_names[ep.group].add(ep.name)     # first on sys.path wins
+                groups[ep.group].append(_Entry(ep, name, version))
+    for entries in groups.values():
+        entries.sort(key=lambda e: e.entry_point.name)
+    return _Scan(groups, broken)
+
+
+def _entries(group: str) -> list[_Entry]:
+    return _scan().groups.get(group, [])
 
 
 @lru_cache(maxsize=None)
 def _load(group: str, name: str) -> Any:
-    for ep in _entry_points(group):
-        if ep.name == name:
-            return ep.load()
+    for entry in _entries(group):
+        if entry.entry_point.name == name:
+            return entry.entry_point.load()
     choices = ", ".join(names(group)) or "none installed"
     kind = group.rsplit(".", 1)[-1].rstrip("s")
     raise PluginNotFoundError(f"unknown {kind} {name!r}; choices: {choices}")
@@ -56,13 +195,19 @@ def _load(group: str, name: str) -> Any:
 
 def refresh() -> None:
     """Forget cached entry points, so plugins installed since are found."""
-    _entry_points.cache_clear()
+    _scan.cache_clear()
     _load.cache_clear()
 
 
 def names(group: str) -> list[str]:
-    """Names registered in ``group``, sorted."""
-    return [ep.name for ep in _entry_points(group)]
+    """Names registered in ``group`` (one of GROUPS; another group has none), sorted."""
+    return [entry.entry_point.name for entry in _entries(group)]
+
+
+def broken_sources() -> list[BrokenSource]:
+    """Installed distributions skipped because their metadata or entry points are
+    malformed, each once, in sys.path order (module docstring)."""
+    return list(_scan().broken)
 
 
 def load(group: str, name: str) -> Any:
@@ -75,18 +220,20 @@ def load(group: str, name: str) -> Any:
 
 
 def discover(try_load: bool = True) -> list[PluginInfo]:
-    """Every plugin of every group, with its distribution and, if loading fails, the error."""
+    """Every plugin of every group, with its distribution and, if loading fails, the
+    error; then one row per broken plugin source (see PluginInfo)."""
     out = []
     for group in GROUPS:
-        for ep in _entry_points(group):
-            dist = ep.dist
+        for entry in _entries(group):
+            ep = entry.entry_point
             error = None
             if try_load:
                 try:
                     ep.load()
                 except Exception as exc:  # a broken plugin is reported, never fatal
                     error = f"{type(exc).__name__}: {exc}"
-            out.append(PluginInfo(group, ep.name, ep.value,
-                                  dist.metadata["Name"] if dist else None,
-                                  dist.version if dist else None, error))
+            out.append(PluginInfo(group, ep.name, ep.value, entry.distribution, entry.version, error))
+    for source in broken_sources():
+        out.append(PluginInfo("", "", source.path, source.distribution, source.version,
+                              f"broken plugin source: {source.error}"))
     return out

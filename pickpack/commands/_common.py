@@ -1,4 +1,11 @@
-"""Helpers shared by the subcommands: one-line failures and argument types."""
+"""Helpers shared by the subcommands: one-line failures and argument types.
+
+Every error of the ``pickpack`` command, its own and argparse's, is one line in one
+format, ``pickpack: error: MESSAGE``, with exit status 2: ``fail`` prints it, and
+``OneLineParser`` (the parser class of the command and its subcommands) turns
+argparse's errors into the same line, naming the subcommand
+(``pickpack: error: match: argument --games: must be a positive integer, got 0``).
+"""
 
 from __future__ import annotations
 
@@ -6,13 +13,30 @@ import argparse
 import sys
 from typing import NoReturn
 
-__all__ = ["fail", "positive_int", "seed"]
+__all__ = ["PROG", "OneLineParser", "error_line", "fail", "positive_int", "seed"]
+
+PROG = "pickpack"
+
+
+def error_line(message: str) -> str:
+    """``pickpack: error: MESSAGE`` with any line breaks in MESSAGE turned into spaces."""
+    flat = " ".join(part.strip() for part in message.splitlines() if part.strip())
+    return f"{PROG}: error: {flat}"
 
 
 def fail(message: str) -> NoReturn:
-    """Print ``pickpack: error: message`` on one line and exit with status 2."""
-    sys.stderr.write(f"pickpack: error: {message}\n")
+    """Print ``error_line(message)`` on stderr and exit with status 2 (SystemExit)."""
+    sys.stderr.write(error_line(message) + "\n")
     raise SystemExit(2)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose errors are ``fail`` lines: one line, the subcommand named, no
+    usage text, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix(PROG).strip()
+        fail(f"{command}: {message}" if command else message)
 
 
 def seed(text: str) -> int:

@@ -11,16 +11,22 @@ __all__ = ["run"]
 
 
 def run(red: str = HUMAN, blue: str = "greedy", seed: int | None = None, first: str = "red") -> int:
-    """Open the app: ``red``/``blue`` are ``"human"`` or a bot name (group ``pickpack.bots``).
+    """Open the app: ``red``/``blue`` are ``"human"`` or a bot spec in the grammar every
+    command takes (pickpack.botspec: ``NAME``, ``NAME:key=value,...``, ``native:PATH``,
+    ``cmd:COMMAND``).
 
     ``seed`` fixes the deal (PP-S1; None: a fresh one), ``first`` who moves first
-    (PP-S4). Every bot is built once before the app starts, so a bad name fails here:
-    raises PluginNotFoundError for an unknown bot and ValueError for a bad ``first``
-    or ``seed``. Returns the exit status (0).
+    (PP-S4). Every bot is built once (and closed) before the app starts, so a bad spec
+    fails here with make_bot's one-line errors, the same as ``pickpack match``:
+    BotSpecError, PluginNotFoundError (unknown bot, with the choices), BotLoadError,
+    BotFault; ValueError for a bad ``first`` or ``seed``. Returns the exit status (0).
     """
-    for name in (red, blue):
-        if name != HUMAN:
-            make_bot(name, seed=seed)
+    for spec in (red, blue):
+        if spec != HUMAN:
+            bot = make_bot(spec, seed=seed)
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
     session = GameSession.new({"red": red, "blue": blue}, seed=seed, first=first)
     PickPackApp(session).run()
     return 0
