@@ -1,6 +1,12 @@
 """Native bots: shared libraries with the C ABI of core/pickpack_bot.h, loaded by cffi.
 
-``native:PATH`` on the command line. The library is opened in cffi's ABI mode
+``native:PATH`` on the command line. PATH with a slash is a file; a bare name (no
+slash) is looked up (resolve_library): ``./NAME``, ``./libNAME.so``, ``./NAME.so`` in
+the current folder (``.dylib`` on macOS, ``NAME.dll`` on Windows), then the system's
+library search (``ctypes.util.find_library(NAME)``). When nothing is found the error
+lists every path tried; a file that exists but cannot be loaded is reported with the
+loader's own reason (``invalid ELF header``, ``wrong ELF class: ELFCLASS32``, a
+missing dependency). The library is opened in cffi's ABI mode
 (``ffi.dlopen``; no compiler needed at load time); its ABI version and each of its four
 symbols are checked before the first game, with a one-line NativeBotError when one is
 wrong or missing. The position handed to the library is the compact JSON snapshot
@@ -12,16 +18,21 @@ one, run it as a process bot: ``cmd:python -m pickpack.process_bot native:PATH``
 
 from __future__ import annotations
 
+import ctypes.util
 import json
 import os
+import re
 import secrets
+import sys
 from functools import lru_cache
 from typing import Any
 
 from pickpack.errors import BotFault, BotLoadError
+from pickpack.install_hint import install_hint
 from pickpack.move import Move
 
-__all__ = ["ABI_VERSION", "CDEF", "SYMBOLS", "NativeBot", "NativeBotError", "position_json"]
+__all__ = ["ABI_VERSION", "CDEF", "SYMBOLS", "NativeBot", "NativeBotError", "position_json",
+           "resolve_library"]
 
 #: The ABI version this pickpack speaks (PICKPACK_BOT_ABI_VERSION in core/pickpack_bot.h).
 ABI_VERSION = 1
@@ -54,22 +65,70 @@ def _ffi() -> Any:
     try:
         from cffi import FFI  # type: ignore[import-untyped]
     except ImportError:
-        raise NativeBotError("native bots need cffi: pip install 'pickpack[native]'") from None
+        raise NativeBotError(f"native bots {install_hint('native')}") from None
     ffi = FFI()
     ffi.cdef(CDEF)
     return ffi
 
 
+def _candidates(name: str) -> list[str]:
+    """The current-folder files a bare library name stands for, in search order."""
+    if sys.platform == "win32":
+        prefix, suffixes = "", [".dll"]
+    elif sys.platform == "darwin":
+        prefix, suffixes = "lib", [".dylib", ".so"]
+    else:
+        prefix, suffixes = "lib", [".so"]
+    names = [name] + [f"{prefix}{name}{suffix}" for suffix in suffixes]
+    names += [f"{name}{suffix}" for suffix in suffixes if prefix]
+    return [os.path.abspath(n) for n in dict.fromkeys(names)]
+
+
+def resolve_library(target: str) -> str:
+    """The library file or loader name that ``native:TARGET`` means.
+
+    A TARGET with a slash (or the platform's separator) is a path, returned absolute.
+    A bare name is tried as ``./NAME``, ``./libNAME.so``, ``./NAME.so`` (``.dylib``
+    first on macOS; ``NAME.dll`` on Windows) and then with the system's library search,
+    ``ctypes.util.find_library(NAME)``, whose answer (e.g. ``libNAME.so.1``) the loader
+    resolves itself. Raises NativeBotError listing every path tried when none exists.
+    """
+    if "/" in target or os.sep in target or (os.altsep and os.altsep in target):
+        path = os.path.abspath(target)
+        if not os.path.isfile(path):
+            raise NativeBotError(f"native bot {path}: no such file")
+        return path
+    tried = _candidates(target)
+    for path in tried:
+        if os.path.isfile(path):
+            return path
+    found = ctypes.util.find_library(target) if target else None
+    if found:
+        return found
+    raise NativeBotError(f"native bot {target}: not found; tried {', '.join(tried)} and the "
+                         f"system library search (ctypes.util.find_library({target!r}))")
+
+
+def _loader_reason(exc: OSError, path: str) -> str:
+    """The dynamic loader's own words from cffi's dlopen error, without cffi's wrapping
+    ("cannot load library 'P': P: REASON.  Additionally, ...") and the repeated path."""
+    text = str(exc).split(".  Additionally, ctypes.util.find_library()")[0]
+    text = re.sub(r"^cannot load library '.*?': ", "", text)
+    if text.startswith(path + ": "):
+        text = text[len(path) + 2:]
+    return text.strip() or exc.__class__.__name__
+
+
 @lru_cache(maxsize=None)
 def _open(path: str) -> Any:
-    """The checked library at ``path`` (absolute); opened once per process."""
+    """The checked library at ``path`` (absolute, or a name the loader resolves, from
+    resolve_library); opened once per process."""
     ffi = _ffi()
-    if not os.path.isfile(path):
-        raise NativeBotError(f"native bot {path}: no such file")
     try:
         lib = ffi.dlopen(path)
     except OSError as exc:
-        raise NativeBotError(f"native bot {path}: cannot load it: {exc}") from None
+        raise NativeBotError(f"native bot {path}: cannot load it: {_loader_reason(exc, path)}"
+                             ) from None
     missing = []
     for symbol in SYMBOLS:
         try:
@@ -89,7 +148,8 @@ def _open(path: str) -> Any:
 class NativeBot:
     """A bot in a shared library (core/pickpack_bot.h), one handle per game.
 
-    Raises NativeBotError from the constructor for an unusable library and BotFault
+    ``path`` is what follows ``native:``: a file path, or a bare name looked up by
+    resolve_library. Raises NativeBotError from the constructor for an unusable library and BotFault
     ("crash") when ``pickpack_bot_create`` returns NULL. ``choose`` raises BotFault
     ("illegal") when the library answers an index outside the legal moves.
     """
@@ -98,7 +158,7 @@ class NativeBot:
 
     def __init__(self, path: str, seed: int | None = None) -> None:
         self._handle: Any = None     # before _open, which may raise: __del__ sees it
-        self.path = os.path.abspath(path)
+        self.path = resolve_library(path)
         self.name = f"native:{os.path.basename(path)}"
         self._lib = _open(self.path)
         self.reset(seed)

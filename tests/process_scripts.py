@@ -12,6 +12,7 @@ from __future__ import annotations
 import shlex
 import sys
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
 
 HANDSHAKE_OK = 'print("ok scripted", flush=True)'
@@ -51,3 +52,65 @@ def raw_script(tmp: Path, name: str, code: str) -> str:
     path = tmp / f"{name}.py"
     path.write_text(code)
     return f"cmd:{shlex.join([sys.executable, str(path)])}"
+
+
+# --- hosts: programs that launch a process bot, for lifetime tests ----------------------
+
+#: A ``go`` (or handshake) piece: start a grandchild in the bot's process group, write
+#: "BOT_PID GRANDCHILD_PID" to the file PIDFILE (atomically), then sleep.
+SPAWN_AND_SLEEP = '''\
+import os, subprocess
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+with open(PIDFILE + ".tmp", "w") as out:
+    out.write(f"{os.getpid()} {child.pid}")
+os.replace(PIDFILE + ".tmp", PIDFILE)
+time.sleep(60)'''
+
+_HOST = '''\
+import sys, threading, time
+import pickpack
+import pickpack.process_bot as process_bot
+from pickpack.process_bot import ProcessBot
+
+if not {pdeathsig}:
+    process_bot._LAUNCHER._preexec = None      # only the reaper is left (non-Linux path)
+argv = {argv!r}
+state = pickpack.new_game(seed=7, placements={{"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}})
+bots = []
+if {from_thread}:                               # launched from a thread that then ends
+    launcher = threading.Thread(target=lambda: bots.append(ProcessBot(argv, time_limit=60)))
+    launcher.start()
+    launcher.join()
+try:
+    if not bots:
+        bots.append(ProcessBot(argv, time_limit=60, handshake_timeout=60))
+    bots[0].choose(state)
+except KeyboardInterrupt:
+    start = time.monotonic()
+    for bot in bots:
+        bot.close()
+    print("closed", time.monotonic() - start, flush=True)
+'''
+
+
+def host_script(tmp: Path, name: str, bot_argv: Sequence[str], *, from_thread: bool = False,
+                pdeathsig: bool = True) -> list[str]:
+    """A host program that starts a ProcessBot on ``bot_argv`` (time limit 60 s) and
+    waits for its move; on KeyboardInterrupt it closes the bot and prints ``closed
+    SECONDS`` (how long close() took). ``from_thread``: the bot is launched from
+    a thread that ends at once; ``pdeathsig=False``: without the parent-death signal.
+    Returns the host's argv."""
+    path = tmp / f"{name}.py"
+    path.write_text(_HOST.format(argv=list(bot_argv), from_thread=from_thread,
+                                 pdeathsig=pdeathsig))
+    return [sys.executable, str(path)]
+
+
+def pid_alive(pid: int) -> bool:
+    """True while process ``pid`` exists and is not a zombie (Linux /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            state = stat.read().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return state not in ("Z", "X")

@@ -79,7 +79,8 @@ def test_handshake_without_answer_times_out(tmp_path: Path) -> None:
         ProcessBot(argv(spec), handshake_timeout=0.3, label="mute")
     assert err.value.kind == "timeout"
     assert str(err.value) == ("process bot 'mute': no answer to the handshake 'pickpack 1' in "
-                              "time (limit 10 s + 0.5 s grace); killed")
+                              "time (handshake timeout 0.3 s; raise it with --handshake-timeout); "
+                              "killed")
 
 
 def test_handshake_with_garbage(tmp_path: Path) -> None:
