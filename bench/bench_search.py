@@ -6,7 +6,11 @@
   breakthrough(rows=6,columns=6) from its initial state, when pyspiel is installed, and
   the ratio of the two;
 - alpha-beta (core/alphabeta.c): positions visited per second at a fixed depth, from
-  the same opening and from a middle-game position.
+  the same opening and from a middle-game position;
+- deadline: how far past a 0.03 s deadline (``seconds``, the search time of a bot under
+  ``--time-limit 0.05``) ``alphabeta_search(depth=64)`` and
+  ``mcts_search(simulations=10**9)`` return, the worst over five middle-game positions
+  (the C searches' own wall time).
 
 Each figure is the best of ``--repeat`` runs, per second of wall time and per second
 of CPU time of this process (on a shared machine the wall-time figure drops with the
@@ -77,6 +81,18 @@ def alphabeta_rate(state: Any, depth: int, repeat: int) -> tuple[float, float, i
     return wall, cpu, nodes
 
 
+def deadline_overshoot(deadline: float) -> dict[str, float]:
+    """Worst seconds past ``deadline`` of each search with an unreachable budget."""
+    worst = {"alphabeta": 0.0, "mcts": 0.0}
+    for seed in range(1, 6):
+        state = middle_game(seed, 12)
+        ab = alphabeta_search(state, depth=64, seconds=deadline)["seconds"]
+        mc = mcts_search(state, simulations=10**9, seconds=deadline, seed=seed)["seconds"]
+        worst["alphabeta"] = max(worst["alphabeta"], ab - deadline)
+        worst["mcts"] = max(worst["mcts"], mc - deadline)
+    return worst
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--simulations", type=int, default=100_000, help="MCTS simulations per search")
@@ -89,6 +105,7 @@ def main() -> None:
     theirs = openspiel_rate(args.openspiel_simulations, args.repeat)
     ab_open = alphabeta_rate(opening(1), 11, args.repeat)
     ab_mid = alphabeta_rate(middle_game(4, 12), 7, args.repeat)
+    late = deadline_overshoot(0.03)
     report: dict[str, Any] = {
         "mcts_simulations_per_s": {"wall": round(ours[0]), "cpu": round(ours[1])},
         "openspiel_mcts_simulations_per_s":
@@ -100,6 +117,7 @@ def main() -> None:
                                       "nodes_per_s_cpu": round(ab_open[1])},
         "alphabeta_middle_depth7": {"nodes": ab_mid[2], "nodes_per_s_wall": round(ab_mid[0]),
                                     "nodes_per_s_cpu": round(ab_mid[1])},
+        "seconds_past_a_0.03_s_deadline": {k: round(v, 4) for k, v in late.items()},
     }
     if args.json:
         print(json.dumps(report, indent=2))
@@ -114,6 +132,8 @@ def main() -> None:
     for label, (wall, cpu) in rows:
         fmt = "{:>14.2f}" if wall < 100 else "{:>14,.0f}"
         print(f"{label:<62}" + fmt.format(wall) + fmt.format(cpu))
+    print(f"seconds past a 0.03 s deadline (worst of 5): alpha-beta depth 64 "
+          f"{late['alphabeta']:.4f}, MCTS 10**9 simulations {late['mcts']:.4f}")
     if theirs is None:
         print("OpenSpiel: pyspiel is not installed (pip install open-spiel) - no comparison")
 

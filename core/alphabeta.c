@@ -29,9 +29,14 @@ typedef struct ab_run {
     uint64_t mask;         /* buckets - 1 */
     uint64_t nodes, hits;
     double start, seconds;
+    pp_search_poll poll;   /* pickpack_search.h: NULL, or asked whether to stop */
+    void *poll_ctx;
+    double last_poll;      /* clock at the last call of poll */
     int timed;             /* the clock may stop this iteration */
+    int clocked;           /* read the clock every CLOCK_EVERY nodes (timed or poll) */
     int countdown;         /* interior nodes until the next clock read */
-    int abort;             /* the clock stopped it: its values are dropped */
+    int abort;             /* the clock or poll stopped it: its values are dropped */
+    int stopped;           /* poll asked to stop */
     int horizon;           /* some line was cut by the depth limit */
     uint32_t history[PP_NUM_ACTIONS];   /* cutoffs per action, weighted by depth^2 */
 } ab_run;
@@ -226,10 +231,15 @@ static int search(ab_run *r, pp_state *s, int depth, int alpha, int beta)
     uint16_t moves[PP_MAX_MOVES];
     pp_undo u;
     r->nodes++;
-    if (r->timed && --r->countdown <= 0) {
+    if (r->clocked && --r->countdown <= 0) {
         r->countdown = CLOCK_EVERY;
-        if (pp_search_clock() - r->start >= r->seconds) {
+        const double now = pp_search_clock();
+        if (r->timed && now - r->start >= r->seconds) {
             r->abort = 1;
+            return 0;
+        }
+        if (pp_search_polled_stop(r->poll, r->poll_ctx, now, &r->last_poll)) {
+            r->abort = r->stopped = 1;
             return 0;
         }
     }
@@ -312,6 +322,8 @@ void pp_ab_default_params(pp_ab_params *p)
 {
     p->depth = PP_AB_MAX_DEPTH;
     p->seconds = 0.0;
+    p->poll = NULL;
+    p->poll_ctx = NULL;
     p->tt_log2 = 18;
     pp_eval_default(&p->eval);
 }
@@ -340,7 +352,10 @@ int pp_alphabeta_search(const pp_state *root, const pp_ab_params *params,
     r.w = &params->eval;
     r.nodes = r.hits = 0;
     r.seconds = params->seconds;
-    r.abort = 0;
+    r.poll = params->poll;
+    r.poll_ctx = params->poll_ctx;
+    r.last_poll = r.start;
+    r.abort = r.stopped = 0;
     r.countdown = CLOCK_EVERY;
 
     pp_state s = *root;
@@ -354,6 +369,7 @@ int pp_alphabeta_search(const pp_state *root, const pp_ab_params *params,
     result->root_moves = 0;
     for (int depth = 1; depth <= params->depth && n > 1; depth++) {
         r.timed = depth > 1 && params->seconds > 0.0;
+        r.clocked = r.timed || r.poll != NULL;
         r.horizon = 0;
         const int value = root_iteration(&r, &s, moves, values, n, depth);
         if (r.abort)
@@ -404,5 +420,5 @@ int pp_alphabeta_search(const pp_state *root, const pp_ab_params *params,
     result->tt_hits = r.hits;
     free(r.tt);
     result->seconds = pp_search_clock() - r.start;
-    return PP_SEARCH_OK;
+    return r.stopped ? PP_SEARCH_STOPPED : PP_SEARCH_OK;
 }

@@ -14,6 +14,8 @@ void pp_mcts_default_params(pp_mcts_params *p)
     p->seed = 0;
     p->simulations = 0;
     p->seconds = 0.0;
+    p->poll = NULL;
+    p->poll_ctx = NULL;
     p->exploration = 1.0;
     p->margin = 0.5;
     p->max_nodes = (size_t)1 << 22;
@@ -210,14 +212,22 @@ int pp_mcts_search(const pp_state *root, const pp_mcts_params *params,
     r.pool[0].children = 0;
 
     long sims = 0;
+    int stopped = 0;
+    const int clocked = params->seconds > 0.0 || params->poll != NULL;
+    double last_poll = start;
     expand(&r, r.pool, root);         /* the cap leaves room for any root */
     if (r.pool[0].children > 1) {     /* a single move needs no search */
         for (;;) {
             if (params->simulations > 0 && sims >= params->simulations)
                 break;
-            if (params->seconds > 0.0 && sims % CLOCK_EVERY == 0
-                && pp_search_clock() - start >= params->seconds)
-                break;
+            if (clocked && sims % CLOCK_EVERY == 0) {
+                const double now = pp_search_clock();
+                if (params->seconds > 0.0 && now - start >= params->seconds)
+                    break;
+                stopped = pp_search_polled_stop(params->poll, params->poll_ctx, now, &last_poll);
+                if (stopped)
+                    break;
+            }
             simulate(&r);
             sims++;
         }
@@ -240,5 +250,5 @@ int pp_mcts_search(const pp_state *root, const pp_mcts_params *params,
     if (pool == NULL)
         free(r.pool);
     result->seconds = pp_search_clock() - start;
-    return PP_SEARCH_OK;
+    return stopped ? PP_SEARCH_STOPPED : PP_SEARCH_OK;
 }

@@ -37,6 +37,18 @@ extern "C" {
 #define PP_SEARCH_BAD_PARAMS (-1)     /* a parameter out of range, see each struct */
 #define PP_SEARCH_GAME_OVER (-2)      /* the root is terminal: there is no move to choose */
 #define PP_SEARCH_NO_MEMORY (-3)      /* the node pool / table could not be allocated */
+#define PP_SEARCH_STOPPED (-4)        /* the poll callback asked to stop; the result holds
+                                         the best move found so far */
+
+/* Stopping a search from outside (a KeyboardInterrupt in the binding). Each search
+ * takes an optional `poll` callback with its `poll_ctx`; while it runs, the search calls
+ * poll(poll_ctx) from its own thread about every PP_SEARCH_POLL_SECONDS of wall time
+ * (at the points where it reads the clock: MCTS between simulations, alpha-beta every
+ * 1024 interior nodes) and stops within that time when it returns nonzero: the result
+ * is then filled as for a finished search (the best so far) and the search returns
+ * PP_SEARCH_STOPPED. poll = NULL: never called. */
+#define PP_SEARCH_POLL_SECONDS 0.05
+typedef int (*pp_search_poll)(void *poll_ctx);
 
 /* ------------------------------------------------------------------------------------
  * Move helpers (search_moves.c)
@@ -91,6 +103,8 @@ typedef struct pp_mcts_params {
     uint64_t seed;          /* playouts, child order and determinizations: any value */
     long simulations;       /* stop after this many simulations; 0 = no limit */
     double seconds;         /* stop after this much wall time; 0 = no limit */
+    pp_search_poll poll;    /* NULL, or asked about every PP_SEARCH_POLL_SECONDS */
+    void *poll_ctx;
     double exploration;     /* UCT constant c >= 0 in Q + c*sqrt(ln N / n) */
     double margin;          /* weight >= 0 of the score margin in the returns (below) */
     size_t max_nodes;       /* node pool size, PP_MAX_MOVES + 1 .. UINT32_MAX; when it
@@ -98,7 +112,7 @@ typedef struct pp_mcts_params {
                                from its leaves */
 } pp_mcts_params;
 
-/* Defaults: exploration 1.0, margin 0.5, max_nodes 1 << 22 (96 MiB of address space,
+/* Defaults: no poll, exploration 1.0, margin 0.5, max_nodes 1 << 22 (96 MiB of address space,
  * touched only as the tree grows). */
 void pp_mcts_default_params(pp_mcts_params *p);
 
@@ -116,8 +130,9 @@ typedef struct pp_mcts_result {
  *
  * Budget: stops after `simulations` simulations or `seconds` of wall time, whichever
  * comes first (at least one must be set); the clock (CLOCK_MONOTONIC) is read every 16
- * simulations. With seconds = 0 the result depends only on (root, params): the same
- * seed and simulation budget give the same move. A root with a single move (after the
+ * simulations (when `seconds` or `poll` is set), so the search overruns `seconds` by
+ * at most 16 simulations. With seconds = 0 and no stop from `poll` the result depends
+ * only on (root, params): the same seed and simulation budget give the same move. A root with a single move (after the
  * symmetry reduction) is answered at once, with 0 simulations.
  *
  * Returns: a playout ends in a finished game with scores r (Red) and b (Blue), PP-E3;
@@ -139,7 +154,8 @@ typedef struct pp_mcts_result {
  * pool: `pool_size` nodes supplied by the caller, or NULL to allocate
  * params->max_nodes nodes once for this call (freed before it returns). root_moves:
  * NULL, or room for PP_MAX_MOVES entries that receive every root move's statistics.
- * Returns PP_SEARCH_OK or a negative PP_SEARCH_* error.
+ * Returns PP_SEARCH_OK, PP_SEARCH_STOPPED (poll asked to stop; result filled) or a
+ * negative PP_SEARCH_* error.
  */
 int pp_mcts_search(const pp_state *root, const pp_mcts_params *params,
                    pp_mcts_node *pool, size_t pool_size,
@@ -175,11 +191,13 @@ typedef struct pp_ab_params {
     int depth;                /* iterative deepening up to this many plies, 1..64 */
     double seconds;           /* stop deepening after this much wall time; 0 = no limit.
                                  Depth 1 always completes. */
+    pp_search_poll poll;      /* NULL, or asked about every PP_SEARCH_POLL_SECONDS */
+    void *poll_ctx;
     int tt_log2;              /* table of 2^tt_log2 buckets (0..26); -1 = no table */
     pp_eval_weights eval;
 } pp_ab_params;
 
-/* Defaults: depth 64, no time limit, tt_log2 18 (8 MiB), pp_eval_default. */
+/* Defaults: depth 64, no time limit, no poll, tt_log2 18 (8 MiB), pp_eval_default. */
 void pp_ab_default_params(pp_ab_params *p);
 
 typedef struct pp_ab_result {
@@ -214,11 +232,16 @@ typedef struct pp_ab_result {
  * the table (tests/test_search_bots.py checks it). A fresh table per search.
  *
  * Budget: `depth` plies and/or `seconds` (checked every 1024 interior nodes; an
- * unfinished iteration is dropped). Deepening stops early once an iteration reached
- * only finished games (the value is then exact). A root with a single move is answered
- * at once (depth 0). root_moves: NULL, or room for PP_MAX_MOVES entries, filled from
- * the deepest completed iteration, best first.
- * Returns PP_SEARCH_OK or a negative PP_SEARCH_* error.
+ * unfinished iteration is dropped, so the answer is the best move of the deepest
+ * completed iteration: with a deadline, a large `depth` is safe). Depth 1 is never cut
+ * by the clock (it visits each root move once). Deepening stops early once an
+ * iteration reached only finished games (the value is then exact). A root with a
+ * single move is answered at once (depth 0). root_moves: NULL, or room for
+ * PP_MAX_MOVES entries, filled from the deepest completed iteration, best first.
+ * `poll` stops it like the clock, depth 1 included (its result is then the first move
+ * of the ordering when no iteration completed).
+ * Returns PP_SEARCH_OK, PP_SEARCH_STOPPED (poll asked to stop; result filled) or a
+ * negative PP_SEARCH_* error.
  */
 int pp_alphabeta_search(const pp_state *root, const pp_ab_params *params,
                         pp_ab_result *result, pp_root_move *root_moves);

@@ -12,6 +12,7 @@
 #endif
 #include <time.h>
 #include "pp_internal.h"
+#include "pickpack_search.h"
 
 /* Seconds on CLOCK_MONOTONIC (never jumps with the wall-clock time). */
 static inline double pp_search_clock(void)
@@ -19,6 +20,18 @@ static inline double pp_search_clock(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The poll of pickpack_search.h ("Stopping a search from outside"): at a point where
+ * a search has just read the clock (`now`), call poll when PP_SEARCH_POLL_SECONDS have
+ * passed since *last_poll. Returns nonzero when the search must stop. */
+static inline int pp_search_polled_stop(pp_search_poll poll, void *ctx, double now,
+                                        double *last_poll)
+{
+    if (poll == NULL || now - *last_poll < PP_SEARCH_POLL_SECONDS)
+        return 0;
+    *last_poll = now;
+    return poll(ctx) != 0;
 }
 
 /* Uniform integer in [0, n), n >= 1, by Lemire's multiply-shift with rejection

@@ -5,7 +5,14 @@ One call per search: the parameters are checked here, the position is copied out
 the pickpack.State, and the whole search runs in C with the GIL released, so searches
 in several threads run in parallel. Every parameter from Python is checked before C
 sees it; a bad one raises ValueError (or TypeError for the wrong type) naming it.
+
+Interrupts: a search called from the main thread asks Python's signal handlers about
+every 0.05 s (PP_SEARCH_POLL_SECONDS, the search's poll callback, taking the GIL for
+that moment); when one raises (Ctrl-C: KeyboardInterrupt) the search stops and the
+exception propagates, so even depth=64 or simulations=10**9 end within ~0.1 s.
 """
+import threading
+
 from libc.math cimport isfinite
 from libc.stdint cimport uint16_t, uint64_t
 from pickpack._ccore cimport pp_state, PP_MAX_MOVES, PP_PHASE_OVER
@@ -17,6 +24,7 @@ cdef extern from "pickpack_search.h" nogil:
         PP_SEARCH_BAD_PARAMS
         PP_SEARCH_GAME_OVER
         PP_SEARCH_NO_MEMORY
+        PP_SEARCH_STOPPED
         PP_AB_WIN
         PP_AB_MAX_DEPTH
 
@@ -28,10 +36,14 @@ cdef extern from "pickpack_search.h" nogil:
     ctypedef struct pp_mcts_node:
         pass
 
+    ctypedef int (*pp_search_poll)(void *poll_ctx) noexcept
+
     ctypedef struct pp_mcts_params:
         uint64_t seed
         long simulations
         double seconds
+        pp_search_poll poll
+        void *poll_ctx
         double exploration
         double margin
         size_t max_nodes
@@ -53,6 +65,8 @@ cdef extern from "pickpack_search.h" nogil:
     ctypedef struct pp_ab_params:
         int depth
         double seconds
+        pp_search_poll poll
+        void *poll_ctx
         int tt_log2
         pp_eval_weights eval
 
@@ -79,6 +93,31 @@ cdef extern from "pickpack_search.h" nogil:
     void pp_ab_default_params(pp_ab_params *p)
     int pp_alphabeta_search(const pp_state *root, const pp_ab_params *params,
                             pp_ab_result *result, pp_root_move *root_moves)
+
+cdef extern from "Python.h":
+    # Declared without an exception value: the poll below leaves the exception of a
+    # signal handler set, and _raise_pending raises it after the search has returned.
+    int _run_signal_handlers "PyErr_CheckSignals" ()
+
+
+cdef int _poll_signals(void *ctx) noexcept nogil:
+    """pp_search_poll: run Python's pending signal handlers; 1 (stop) when one raised."""
+    with gil:
+        return 1 if _run_signal_handlers() != 0 else 0
+
+
+cdef int _raise_pending() except -1:
+    """Propagate the exception a signal handler left set during the search."""
+    return -1
+
+
+cdef pp_search_poll _poll_for_this_thread():
+    """The poll for a search started here: signal handlers run in the main thread only,
+    so other threads search without taking the GIL at all."""
+    if threading.get_ident() == threading.main_thread().ident:
+        return _poll_signals
+    return NULL
+
 
 # This module links its own copy of the core, whose Zobrist tables must be filled before
 # pp_apply updates a hash here (alpha-beta's table is keyed by it). Done once, under the
@@ -135,6 +174,8 @@ cdef uint64_t _seed(object seed) except? 0:
 
 cdef int _check(int rc, str no_memory) except -1:
     """Turn a search's return code into MemoryError (with this message) or ValueError."""
+    if rc == PP_SEARCH_STOPPED:
+        _raise_pending()
     if rc == PP_SEARCH_NO_MEMORY:
         raise MemoryError(no_memory)
     if rc != PP_SEARCH_OK:
@@ -167,7 +208,8 @@ def mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margi
 
     Raises TypeError for a non-State or a parameter of the wrong type, ValueError for a
     finished game or a parameter out of range, MemoryError if the tree cannot be
-    allocated.
+    allocated; KeyboardInterrupt (or whatever a signal handler raises) within ~0.1 s
+    of the signal when called from the main thread (module docstring).
     """
     cdef CoreState st = _position(state)
     cdef pp_mcts_params p
@@ -184,6 +226,7 @@ def mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margi
     p.margin = _real("margin", margin, False)
     p.seed = _seed(seed)
     p.max_nodes = _int_in("max_nodes", max_nodes, PP_MAX_MOVES + 1, 2 ** 32 - 1)
+    p.poll = _poll_for_this_thread()
     with nogil:
         rc = pp_mcts_search(&root, &p, NULL, 0, &r, moves)
     _check(rc, f"mcts: cannot allocate a tree of {max_nodes} nodes")
@@ -217,7 +260,8 @@ def alphabeta_search(state, *, depth=None, seconds=None, eval="full", tt_log2=18
     iteration saw only finished games), "nodes", "tt_hits", "seconds", "root_moves":
     [(action, 0, value or bound), ...] best first}.
 
-    Raises TypeError/ValueError as mcts_search does, MemoryError for the table.
+    Raises TypeError/ValueError as mcts_search does, MemoryError for the table, and
+    KeyboardInterrupt on Ctrl-C as mcts_search does.
     """
     cdef CoreState st = _position(state)
     cdef pp_ab_params p
@@ -232,6 +276,7 @@ def alphabeta_search(state, *, depth=None, seconds=None, eval="full", tt_log2=18
     p.seconds = 0.0 if seconds is None else _real("seconds", seconds, True)
     p.tt_log2 = _int_in("tt_log2", tt_log2, -1, 26)
     _weights(&p.eval, eval)
+    p.poll = _poll_for_this_thread()
     with nogil:
         rc = pp_alphabeta_search(&root, &p, &r, moves)
     _check(rc, f"alphabeta: cannot allocate a table of 2**{tt_log2} buckets")

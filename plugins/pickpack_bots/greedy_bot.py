@@ -15,6 +15,7 @@ class GreedyBot(SeededBot):
     """
 
     name = "greedy"
+    bounded = True       # one cheap step per move: it keeps any time limit in-process
 
     def choose(self, state: State) -> Move:
         """The best-margin legal move of ``state``. Raises ValueError if there is none."""

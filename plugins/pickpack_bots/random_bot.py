@@ -11,6 +11,7 @@ class RandomBot(SeededBot):
     """Chooses uniformly among the legal moves; ``seed`` makes it reproducible."""
 
     name = "random"
+    bounded = True       # one cheap step per move: it keeps any time limit in-process
 
     def choose(self, state: State) -> Move:
         """A uniformly random legal move of ``state``. Raises ValueError if there is none."""

@@ -3,6 +3,13 @@
 Each check returns the value as the search wants it or raises a one-line ValueError
 that names the bot and the option, so ``pickpack match mcts:simulatons=10 ...``
 fails before the first game (pickpack.bots.make_bot turns it into a BotSpecError).
+
+Time: a search bot built with the match's per-move limit ``time_limit=L`` (make_bot
+passes it) stops its search by itself after ``search_seconds(L)`` = L minus a safety
+margin of max(SAFETY_FRACTION * L, SAFETY_MIN) seconds (at least L / 2), or after its
+own ``seconds`` option when that is smaller. The margin covers the Python work around
+the C search (copying the state, the move text, the runner's own timing); the search
+itself overruns its deadline by at most 1024 alpha-beta nodes or 16 MCTS simulations.
 """
 
 from __future__ import annotations
@@ -14,8 +21,22 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from pickpack import Move, State
+from pickpack.time_limit import check_time_limit
 
-__all__ = ["SearchBot", "bot_seed", "check_known", "choice", "count", "real"]
+__all__ = ["SAFETY_FRACTION", "SAFETY_MIN", "SearchBot", "bot_seed", "check_known", "choice",
+           "count", "real", "search_seconds"]
+
+SAFETY_FRACTION = 0.1      # of the per-move limit, kept for the Python around the search
+SAFETY_MIN = 0.02          # seconds: the least margin
+
+
+def search_seconds(time_limit: float) -> float:
+    """Seconds a search may run under a per-move limit of ``time_limit`` seconds: the
+    limit minus max(SAFETY_FRACTION * limit, SAFETY_MIN), but at least half the limit
+    (0.05 -> 0.03, 0.3 -> 0.27, 10 -> 9). Raises ValueError for a limit that is not a
+    finite number > 0 (pickpack.time_limit.check_time_limit)."""
+    limit = check_time_limit(time_limit)
+    return max(limit - max(SAFETY_FRACTION * limit, SAFETY_MIN), limit / 2)
 
 
 def check_known(bot: str, options: Mapping[str, Any], known: Mapping[str, str]) -> None:
@@ -64,24 +85,45 @@ class SearchBot(ABC):
     """Base of the search bots: a seed per game, an optional time budget per move.
 
     Subclasses set ``name``, ``OPTIONS`` (option -> what it is) and ``seconds`` (None
-    or seconds per move), and call ``_start(seed, options)`` first in ``__init__``.
+    or seconds per move), and call ``_start(seed, options, time_limit)`` first in
+    ``__init__``. ``bounded`` tells pickpack.bots.make_bot that the bot keeps the
+    match's time limit by itself, so it runs in-process.
     """
 
     name = "search"
+    bounded: ClassVar[bool] = True
     OPTIONS: ClassVar[dict[str, str]] = {}
     seconds: float | None = None
+    time_limit: float | None = None
     _seed: int = 0
 
-    def _start(self, seed: Any, options: Mapping[str, Any]) -> None:
+    def _start(self, seed: Any, options: Mapping[str, Any], time_limit: float | None) -> None:
         check_known(self.name, options, self.OPTIONS)
         self.seconds = None if options.get("seconds") is None else real(
             self.name, "seconds", options["seconds"], positive=True)
+        if time_limit is not None:
+            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+                raise ValueError(f"{self.name}: time_limit must be a number of seconds, "
+                                 f"got {time_limit!r}")
+            search_seconds(time_limit)           # a bad limit fails here, by name
+            time_limit = float(time_limit)
+        self.time_limit = time_limit
         self._seed = bot_seed(self.name, seed)
 
     @property
+    def search_deadline(self) -> float | None:
+        """Seconds the next search may run: the smaller of the ``seconds`` option and
+        search_seconds(time_limit) (module docstring); None when neither is set."""
+        limits = [s for s in (self.seconds, None if self.time_limit is None
+                              else search_seconds(self.time_limit)) if s is not None]
+        return min(limits) if limits else None
+
+    @property
     def time_budget(self) -> float | None:
-        """Seconds per move when a time budget was given, else None."""
-        return self.seconds
+        """Seconds per move the bot means to use: its ``seconds`` option, capped by the
+        match's limit (search_deadline); None when it has no ``seconds`` option (its
+        budget is then depth or simulations, still cut at the limit's deadline)."""
+        return None if self.seconds is None else self.search_deadline
 
     def reset(self, seed: int | None = None) -> None:
         """Start a new game with this base seed (None: a fresh random one)."""
