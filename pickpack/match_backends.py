@@ -3,13 +3,22 @@
 Every game is a pure function of its arguments (pickpack.match: seeded by the match
 seed and its index), so the backend and the number of workers change only the speed,
 never the results: ``run_tasks`` returns results in task order whatever order they
-finish in.
+finish in; ``iter_batches`` yields them as they finish, with their task index, in
+batches (everything that arrived together).
+
+Schedules are lazy: tasks are taken from their iterable only as workers become free,
+with at most ``IN_FLIGHT`` submissions per worker waiting or running, so memory follows
+``jobs``, not the number of tasks.
 
 - ``local`` with ``jobs == 1``: one after the other in this process.
 - ``local`` with ``jobs > 1``: ``concurrent.futures.ProcessPoolExecutor`` with the
   ``spawn`` start method (safe with the threads of the progress display and of process
-  bots); ``sys.path`` is passed on to the workers; tasks go out in chunks
-  (``chunk_size``).
+  bots); tasks go out in chunks (``chunk_size``). Workers ignore SIGINT (the host
+  handles Ctrl-C and stops them) and die with the host: a parent-death signal on Linux
+  (``prctl(PR_SET_PDEATHSIG, SIGKILL)``) and, everywhere, a watchdog thread that ends
+  the worker within WATCHDOG_PERIOD seconds of its parent's death. When the consumer
+  stops (Ctrl-C, an exception, closing the iterator), queued work is cancelled and the
+  workers are terminated at once instead of finishing their games.
 - ``ray``: one Ray task per game (Ray is the extra ``pickpack[ray]``). An already
   initialised Ray is used as it is; otherwise ``ray.init(address=...)`` connects to the
   cluster at ``address``, or starts a local instance with ``num_cpus=jobs`` when
@@ -19,23 +28,36 @@ finish in.
 
 from __future__ import annotations
 
+import ast
+import ctypes
+import itertools
 import multiprocessing
 import os
+import signal
 import socket
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import sys
+import threading
+import time
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from pickpack.errors import PickpackError
+from pickpack.install_hint import install_hint
 
-__all__ = ["BACKENDS", "MAX_CHUNK", "BackendError", "chunk_size", "default_jobs", "run_tasks"]
+__all__ = ["BACKENDS", "IN_FLIGHT", "MAX_CHUNK", "WATCHDOG_PERIOD", "BackendError", "chunk_size",
+           "default_jobs", "has_main_guard", "iter_batches", "run_tasks"]
 
 BACKENDS = ("local", "ray")
 
 R = TypeVar("R")
 
 MAX_CHUNK = 16
+IN_FLIGHT = 2             # submissions per worker waiting or running at any time
+WATCHDOG_PERIOD = 0.25    # seconds between a worker's checks that its parent lives
+STOP_GRACE = 0.5          # seconds a terminated worker has to exit before SIGKILL
+_PR_SET_PDEATHSIG = 1     # <linux/prctl.h>
 
 _ISOLATE = (" (a native bot that crashed?); run such a bot isolated as "
             "'cmd:python -m pickpack.process_bot native:PATH'")
@@ -53,6 +75,19 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def chunk_size(tasks: int, jobs: int) -> int:
+    """Tasks per worker submission: about 32 submissions per worker, at most MAX_CHUNK
+    tasks each (so that the progress display still moves for slow bots)."""
+    return max(1, min(MAX_CHUNK, tasks // (jobs * 32)))
+
+
+def _check(jobs: int, backend: str) -> None:
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; choices: {', '.join(BACKENDS)}")
+
+
 def run_tasks(func: Callable[..., R], tasks: Sequence[tuple[Any, ...]], *, jobs: int = 1,
               backend: str = "local", ray_address: str | None = None,
               on_result: Callable[[R], None] | None = None) -> list[R]:
@@ -64,56 +99,161 @@ def run_tasks(func: Callable[..., R], tasks: Sequence[tuple[Any, ...]], *, jobs:
     BackendError when Ray is missing or a worker process dies, and whatever ``func``
     raises.
     """
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; choices: {', '.join(BACKENDS)}")
-    done = on_result or (lambda _: None)
-    if backend == "ray":
-        return _run_ray(func, tasks, jobs, ray_address, done)
-    if jobs == 1 or len(tasks) <= 1:
-        results = []
-        for task in tasks:
-            results.append(func(*task))
-            done(results[-1])
-        return results
-    return _run_pool(func, tasks, jobs, done)
-
-
-def _run_chunk(func: Callable[..., R], chunk: Sequence[tuple[Any, ...]]) -> list[R]:
-    """A worker's unit of work: several tasks, so that short games do not drown in
-    inter-process overhead."""
-    return [func(*task) for task in chunk]
-
-
-def chunk_size(tasks: int, jobs: int) -> int:
-    """Tasks per worker submission: about 32 submissions per worker, at most MAX_CHUNK
-    tasks each (so that the progress display still moves for slow bots)."""
-    return max(1, min(MAX_CHUNK, tasks // (jobs * 32)))
-
-
-def _run_pool(func: Callable[..., R], tasks: Sequence[tuple[Any, ...]], jobs: int,
-              done: Callable[[R], None]) -> list[R]:
+    _check(jobs, backend)
     results: list[R | None] = [None] * len(tasks)
-    size = chunk_size(len(tasks), jobs)
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context) as pool:
-        futures = {pool.submit(_run_chunk, func, tasks[start:start + size]): start
-                   for start in range(0, len(tasks), size)}
-        try:
-            for future in as_completed(futures):
-                start = futures[future]
-                for offset, result in enumerate(future.result()):
-                    results[start + offset] = result
-                    done(result)
-        except BrokenProcessPool:
-            pool.shutdown(cancel_futures=True)
-            raise BackendError(f"a worker process died{_ISOLATE}") from None
-        except BaseException:
-            pool.shutdown(cancel_futures=True)
-            raise
+    for batch in iter_batches(func, tasks, jobs=jobs, backend=backend,
+                              ray_address=ray_address, total=len(tasks)):
+        for index, result in batch:
+            results[index] = result
+            if on_result is not None:
+                on_result(result)
     return results  # type: ignore[return-value]   # every slot is filled above
 
+
+def iter_batches(func: Callable[..., R], tasks: Iterable[tuple[Any, ...]], *, jobs: int = 1,
+                 backend: str = "local", ray_address: str | None = None,
+                 total: int | None = None) -> Generator[list[tuple[int, R]], None, None]:
+    """Yield ``(i, func(*task_i))`` for every task, in finishing order, as results arrive:
+    in lists of the results that arrived together (a chunk, or all the chunks one wait
+    returned), so that a consumer can take each list whole.
+
+    ``tasks`` is read lazily: at most ``jobs * IN_FLIGHT`` submissions (of up to
+    ``chunk_size(total, jobs)`` tasks each; ``total`` is the number of tasks when
+    known, else chunks are single tasks) wait or run at a time. Closing the iterator
+    early or an exception in it (KeyboardInterrupt included) cancels what is queued and
+    terminates the workers without waiting for running games. Raises ValueError for
+    jobs < 1 or an unknown backend, BackendError when Ray is missing or a worker process
+    dies (the message says whether it died while starting -- e.g. a script without an
+    ``if __name__ == "__main__":`` guard -- or while playing), and whatever ``func``
+    raises.
+    """
+    _check(jobs, backend)
+    numbered = enumerate(tasks)
+    if backend == "ray":
+        return _iter_ray(func, numbered, jobs, ray_address)
+    if jobs == 1 or (total is not None and total <= 1):
+        return ([(i, func(*task))] for i, task in numbered)
+    size = chunk_size(total, jobs) if total is not None else 1
+    return _iter_pool(func, numbered, jobs if total is None else min(jobs, total), size)
+
+
+# --- the local process pool -------------------------------------------------------
+
+def _run_chunk(func: Callable[..., R], chunk: Sequence[tuple[int, tuple[Any, ...]]]
+               ) -> list[tuple[int, R]]:
+    """A worker's unit of work: several tasks, so that short games do not drown in
+    inter-process overhead."""
+    return [(i, func(*task)) for i, task in chunk]
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    """End this process when ``parent_pid`` (its parent) dies, however it dies."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):      # no prctl: the watchdog alone
+            pass
+    if os.getppid() != parent_pid:             # died before the signal was set
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(WATCHDOG_PERIOD)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="pickpack-parent-watchdog", daemon=True).start()
+
+
+def _init_worker(parent_pid: int, started: Any) -> None:
+    """Pool initializer: ignore Ctrl-C (the host stops the pool), die with the host, and
+    count this worker as started (so that a death before it is told apart)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent(parent_pid)
+    started.value = 1
+
+
+def _stop_workers(pool: ProcessPoolExecutor, workers: Iterable[multiprocessing.process.BaseProcess]
+                  ) -> None:
+    """Cancel queued work and end the workers now (SIGTERM, SIGKILL after STOP_GRACE)."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    procs = list(workers)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    deadline = time.monotonic() + STOP_GRACE
+    for proc in procs:
+        proc.join(max(0.0, deadline - time.monotonic()))
+        if proc.is_alive():
+            proc.kill()
+            proc.join(STOP_GRACE)
+
+
+def has_main_guard(path: str) -> bool | None:
+    """Whether the script at ``path`` tests ``__name__ == "__main__"`` at its top level
+    (None when it cannot be read or parsed)."""
+    try:
+        with open(path, "rb") as file:
+            tree = ast.parse(file.read())
+    except (OSError, SyntaxError, ValueError):
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Compare):
+            names = [node.test.left, *node.test.comparators]
+            if (any(isinstance(n, ast.Name) and n.id == "__name__" for n in names)
+                    and any(isinstance(n, ast.Constant) and n.value == "__main__" for n in names)):
+                return True
+    return False
+
+
+def _died_message(started: int, method: str) -> str:
+    """Why the pool broke: a worker that died while starting (what the main module does
+    under spawn) or one that died while playing (a native bot)."""
+    if started:
+        return f"a worker process died while playing{_ISOLATE}"
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if isinstance(path, str) and has_main_guard(path) is False:
+        return (f"the worker processes died while starting, before any game: with the "
+                f"{method!r} start method every worker imports the main module {path}, "
+                f"which starts the match again at its top level; the fix: put the script's "
+                f"top-level code under 'if __name__ == \"__main__\":'")
+    where = f"the main module {path}" if isinstance(path, str) else "the main module"
+    return (f"the worker processes died while starting, before any game: importing {where} "
+            f"or pickpack failed in them (their error is printed above)")
+
+
+def _iter_pool(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...]]],
+               jobs: int, size: int) -> Generator[list[tuple[int, R]], None, None]:
+    context = multiprocessing.get_context("spawn")
+    started = context.RawValue("i", 0)     # set to 1 by every worker that started
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
+                               initargs=(os.getpid(), started))
+    pending: set[Future[list[tuple[int, R]]]] = set()
+    finished = False
+    try:
+        while True:
+            while len(pending) < jobs * IN_FLIGHT:
+                chunk = list(itertools.islice(tasks, size))
+                if not chunk:
+                    break
+                pending.add(pool.submit(_run_chunk, func, chunk))
+            if not pending:
+                break
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            yield [result for future in done for result in future.result()]
+        finished = True
+    except BrokenProcessPool:
+        raise BackendError(_died_message(started.value, context.get_start_method())) from None
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _stop_workers(pool, (p for p in multiprocessing.active_children() if p not in before))
+
+
+# --- Ray ----------------------------------------------------------------------------
 
 RAY_CONNECT_TIMEOUT = 5.0      # seconds to reach a cluster's address before giving up
 
@@ -131,12 +271,12 @@ def _check_reachable(address: str) -> None:
         raise BackendError(f"cannot reach Ray at {address!r}: {exc.strerror or exc}") from None
 
 
-def _run_ray(func: Callable[..., R], tasks: Sequence[tuple[Any, ...]], jobs: int,
-             address: str | None, done: Callable[[R], None]) -> list[R]:
+def _iter_ray(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...]]], jobs: int,
+              address: str | None) -> Generator[list[tuple[int, R]], None, None]:
     try:
         import ray
     except ImportError:
-        raise BackendError("--backend ray needs Ray: pip install 'pickpack[ray]'") from None
+        raise BackendError(f"--backend ray {install_hint('ray')}") from None
     started = not ray.is_initialized()
     if started:
         try:
@@ -150,21 +290,28 @@ def _run_ray(func: Callable[..., R], tasks: Sequence[tuple[Any, ...]], jobs: int
         except Exception as exc:     # ConnectionError, RuntimeError, ...: one line, no trace
             where = "a local Ray instance" if address is None else f"Ray at {address!r}"
             raise BackendError(f"cannot start {where}: {type(exc).__name__}: {exc}") from None
+    pending: dict[Any, int] = {}
     try:
         remote = ray.remote(func)
-        refs = [remote.remote(*task) for task in tasks]
-        index = {ref: i for i, ref in enumerate(refs)}
-        results: list[R | None] = [None] * len(tasks)
-        pending = list(refs)
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
+        while True:
+            for i, task in itertools.islice(tasks, max(0, jobs * IN_FLIGHT - len(pending))):
+                pending[remote.remote(*task)] = i
+            if not pending:
+                break
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            batch = []
             for ref in ready:
+                i = pending.pop(ref)
                 try:
-                    results[index[ref]] = result = ray.get(ref)
+                    batch.append((i, ray.get(ref)))
                 except ray.exceptions.WorkerCrashedError:
                     raise BackendError(f"a Ray worker died{_ISOLATE}") from None
-                done(result)
-        return results  # type: ignore[return-value]
+            yield batch
     finally:
+        for ref in pending:
+            try:
+                ray.cancel(ref, force=True)
+            except Exception:        # already finished or gone: nothing left to stop
+                pass
         if started:
             ray.shutdown()

@@ -1,16 +1,42 @@
-"""``pickpack match A B``: bots against bots on fresh random deals (docs/match.md)."""
+"""``pickpack match A B``: bots against bots on fresh random deals (docs/match.md).
+
+The ``--ppn`` record is written game by game, in game order, into a temporary file
+that replaces FILE when the match ends (pickpack.safe_files): an interrupted match
+keeps every finished game, one interrupted before its first game leaves an existing
+FILE as it was. Ctrl-C (or SIGTERM) stops the workers at once, prints the results of
+the games finished, marked "interrupted after N of M games", and exits with status 130
+(143 for SIGTERM).
+"""
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import io
 import json
 import math
-from typing import Any, TextIO
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 from pickpack.commands._common import fail, positive_int, seed
 
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+    from rich.table import Table
+
+    from pickpack.match import BotLine, GameResult, MatchSummary
+
 NAME = "match"
 HELP = "bots against bots on fresh random deals"
+
+EXIT_INTERRUPTED = 130      # 128 + SIGINT
+EXIT_TERMINATED = 143       # 128 + SIGTERM
+PIPED_WIDTH = 80            # columns of piped output unless COLUMNS says otherwise
 
 
 def _seconds(text: str) -> float:
@@ -26,7 +52,7 @@ def _seconds(text: str) -> float:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from pickpack.match_backends import BACKENDS
-    from pickpack.time_limit import DEFAULT_TIME_LIMIT
+    from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT
 
     p.add_argument("bots", nargs=2, metavar="BOT",
                    help="two bot specs: NAME, NAME:key=value,..., native:PATH or cmd:COMMAND "
@@ -36,20 +62,57 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=positive_int, default=None,
                    help="games played at once (default: the number of cores); results do not depend on it")
     p.add_argument("--backend", choices=BACKENDS, default="local",
-                   help="local processes (default) or Ray tasks (pip install 'pickpack[ray]')")
+                   help="local processes (default) or Ray tasks (extra 'ray')")
     p.add_argument("--ray-address", default=None, metavar="ADDRESS",
                    help="with --backend ray: an existing cluster (default: start a local Ray)")
     p.add_argument("--time-limit", type=_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
                    help=f"per-move time limit of every bot (default {DEFAULT_TIME_LIMIT:g}); "
                         "a later move loses the game")
+    p.add_argument("--handshake-timeout", type=_seconds, default=HANDSHAKE_TIMEOUT,
+                   metavar="SECONDS",
+                   help=f"seconds a process bot has to start and answer the handshake "
+                        f"(default {HANDSHAKE_TIMEOUT:g})")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--ppn", metavar="FILE", default=None,
-                   help="write every game to FILE as PPN (docs/ppn.md)")
+                   help="write every game to FILE as PPN (docs/ppn.md), game by game")
 
 
-def _open_ppn(path: str) -> tuple[Any, TextIO]:
-    """The PPN notation plugin and FILE opened for writing, before any game is played,
-    so that a bad path or a missing plugin costs nothing."""
+class _Record:
+    """The ``--ppn`` record: games written one at a time, in game order, to a temporary
+    file next to FILE (pickpack.safe_files.atomic_writer) that replaces FILE at the end
+    -- also when the match stops early, as long as one game was written."""
+
+    def __init__(self, path: str, notation: Any) -> None:
+        from pickpack.safe_files import atomic_writer
+
+        if os.path.isdir(path):
+            raise IsADirectoryError(21, "Is a directory")
+        self._notation = notation
+        self._date = datetime.date.today().strftime("%Y.%m.%d")
+        self._writer = atomic_writer(path)
+        self._stream = self._writer.__enter__()        # OSError here: nothing played yet
+        self.written = 0
+
+    def write(self, game: GameResult) -> None:
+        """Append one game (PPN's games_to_ppn with a list of one) and flush it."""
+        self._notation.games_to_ppn([game], self._stream, date=self._date)
+        self._stream.flush()
+        self.written += 1
+
+    def close(self, complete: bool) -> None:
+        """Replace FILE with what was written: every game of a ``complete`` match, the
+        finished ones of a match that stopped early -- unless none was (then FILE stays
+        as it was)."""
+        if complete or self.written:
+            self._writer.__exit__(None, None, None)
+        else:
+            stopped = KeyboardInterrupt()
+            self._writer.__exit__(KeyboardInterrupt, stopped, None)
+
+
+def _open_record(path: str) -> _Record:
+    """The PPN record, opened before any game is played, so that a bad path or a
+    missing plugin costs nothing."""
     from pickpack.plugins import load
 
     try:
@@ -57,75 +120,198 @@ def _open_ppn(path: str) -> tuple[Any, TextIO]:
     except Exception as exc:  # a missing or broken plugin: one line, no traceback
         fail(f"--ppn needs the notation plugin 'ppn': {type(exc).__name__}: {exc}")
     try:
-        stream = open(path, "w", encoding="utf-8", newline="\n")
+        return _Record(path, notation)
     except OSError as exc:
         fail(f"--ppn {path}: {exc.strerror}")
-    return notation, stream
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[Callable[[], bool]]:
+    """While the block runs, SIGTERM stops the match like Ctrl-C (finished games kept);
+    yields a function telling whether SIGTERM came."""
+    came: list[int] = []
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        came.append(signum)
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    previous = signal.signal(signal.SIGTERM, on_term)
+    try:
+        yield lambda: bool(came)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+# --- the results table -------------------------------------------------------------
+
+_CAPTION = "score: (wins + draws/2) / games; 95% Wilson interval; Elo: difference to the other bot"
 
 
 def _interval(low: float, high: float, fmt: str) -> str:
     return f"{format(low, fmt)} to {format(high, fmt)}"
 
 
+def _stats(line: BotLine) -> list[str]:
+    """score, 95% CI, Elo, Elo 95% CI."""
+    return [f"{line.score_rate:.1%}", _interval(*line.score_ci95, ".1%"),
+            f"{line.elo:+.0f}", _interval(*line.elo_ci95, "+.0f")]
+
+
+def _counts(line: BotLine) -> list[str]:
+    """wins, draws, losses, mean score, mean plies, forfeits."""
+    return [str(line.wins), str(line.draws), str(line.losses), f"{line.mean_score:.2f}",
+            f"{line.mean_plies:.1f}", str(line.forfeits)]
+
+
+_STATS = ("score", "95% CI", "Elo", "Elo 95% CI")
+_COUNTS = ("wins", "draws", "losses", "mean score", "mean plies", "forfeits")
+
+
+def _table(columns: tuple[str, ...], rows: list[list[str]], title: str | None,
+           caption: str | None) -> Table:
+    from rich.table import Table
+
+    table = Table(title=title, caption=caption)
+    # Names and intervals do not wrap; the headers of the other columns give way first
+    # (a terminal much narrower than 80 columns squeezes everything).
+    table.add_column("bot", justify="left", no_wrap=True, overflow="fold")
+    for col in columns:
+        table.add_column(col, justify="right", no_wrap=col.endswith("CI"), overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _fits(table: Table, width: int, *, wrapping_headers: bool) -> bool:
+    """Whether ``table`` fits ``width`` columns: on one line per header, or with the
+    headers (never names, numbers or intervals) wrapped onto more lines."""
+    from rich.console import Console
+
+    measured = Console(width=100_000, file=io.StringIO()).measure(table)
+    return (measured.minimum if wrapping_headers else measured.maximum) <= width
+
+
+def results_tables(summary: MatchSummary, title: str, width: int) -> list[RenderableType]:
+    """The results as Rich renderables fitting ``width`` columns.
+
+    One table with every column when it fits on one line per row (about 120 columns
+    for short bot names). Otherwise a compact layout of two tables, the statistics
+    (score, 95% CI, Elo, Elo 95% CI) then the counts (wins, draws, losses, mean score,
+    mean plies, forfeits), which fits 80 columns for bot names of up to about 25
+    characters; with longer names (``cmd:`` specs) the tables call the bots A and B and
+    the names stand on their own lines above them. Names and intervals are never cut
+    or wrapped at 80 columns.
+    """
+    from rich.text import Text
+
+    same_name = summary.lines[0].bot == summary.lines[1].bot
+    names = [f"{ln.bot} ({seat})" if same_name else ln.bot for seat, ln in zip("AB", summary.lines)]
+    wide = _table(_COUNTS[:3] + _STATS + _COUNTS[3:],
+                  [[name, *_counts(ln)[:3], *_stats(ln), *_counts(ln)[3:]]
+                   for name, ln in zip(names, summary.lines)], title, _CAPTION)
+    if _fits(wide, width, wrapping_headers=False):
+        return [wide]
+
+    def compact(labels: list[str]) -> list[Table]:
+        return [_table(_STATS, [[label, *_stats(ln)] for label, ln in zip(labels, summary.lines)],
+                       title, None),
+                _table(_COUNTS, [[label, *_counts(ln)] for label, ln in zip(labels, summary.lines)],
+                       None, _CAPTION)]
+
+    tables = compact(names)
+    if all(_fits(table, width, wrapping_headers=True) for table in tables):
+        return list(tables)
+    legend = Text("\n".join(f"{seat}: {ln.bot}" for seat, ln in zip("AB", summary.lines)),
+                  overflow="fold")
+    return [legend, *compact(["A", "B"])]
+
+
+def _output_console() -> Console:
+    """Standard output: a terminal's own width; piped, COLUMNS or PIPED_WIDTH."""
+    from rich.console import Console
+
+    out = Console()
+    if out.is_terminal:
+        return out
+    columns = os.environ.get("COLUMNS", "")
+    return Console(width=int(columns) if columns.isdigit() and int(columns) > 0 else PIPED_WIDTH)
+
+
+def _print_results(summary: MatchSummary, games: int, seed_value: int) -> None:
+    played = summary.games_played
+    if summary.interrupted:
+        title = f"interrupted after {played} of {games} games, seed {seed_value}"
+    else:
+        title = f"{games} game{'s' if games != 1 else ''}, seed {seed_value}"
+    out = _output_console()
+    for part in results_tables(summary, title, out.width):
+        out.print(part)
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-    from rich.table import Table
 
     from pickpack.errors import PickpackError
-    from pickpack.match import GameResult, check_bots, play_match
+    from pickpack.match import GameResult, MatchInterrupted, check_bots, play_match
     from pickpack.match_backends import default_jobs
 
     if args.ray_address is not None and args.backend != "ray":
         fail("--ray-address needs --backend ray")
     jobs = args.jobs or default_jobs()
     try:
-        check_bots(args.bots, time_limit=args.time_limit)
+        check_bots(args.bots, time_limit=args.time_limit, handshake_timeout=args.handshake_timeout)
     except (PickpackError, LookupError, TypeError, ValueError) as exc:
         fail(str(exc))
-    ppn_out = _open_ppn(args.ppn) if args.ppn else None
+    record = _open_record(args.ppn) if args.ppn else None
     console = Console(stderr=True)
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console,
-                  disable=not console.is_terminal) as progress:
-        task = progress.add_task(f"{args.bots[0]} vs {args.bots[1]}", total=args.games)
+    complete = False
+    try:
+        with _sigterm_as_interrupt() as terminated, \
+                Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                         TimeRemainingColumn(), console=console,
+                         disable=not console.is_terminal) as progress:
+            task = progress.add_task(f"{args.bots[0]} vs {args.bots[1]}", total=args.games)
 
-        def advance(_: GameResult) -> None:
-            progress.advance(task)
+            def advance(_: GameResult) -> None:
+                progress.advance(task)
 
-        try:
-            summary = play_match(args.bots, args.games, args.seed, progress=advance,
-                                 time_limit=args.time_limit, jobs=jobs, backend=args.backend,
-                                 ray_address=args.ray_address, check=False)
-        except PickpackError as exc:
-            fail(str(exc))
-    if ppn_out is not None:
-        notation, stream = ppn_out
-        with stream:
-            notation.games_to_ppn(summary.games, stream)
-    data = summary.to_json()
+            def in_order(game: GameResult) -> None:
+                if record is not None:
+                    record.write(game)
+                if game.forfeit and not args.json:
+                    progress.console.print(f"game {game.index}: forfeit: {game.forfeit}",
+                                           markup=False, highlight=False, soft_wrap=True)
+
+            try:
+                summary = play_match(args.bots, args.games, args.seed, progress=advance,
+                                     time_limit=args.time_limit,
+                                     handshake_timeout=args.handshake_timeout, jobs=jobs,
+                                     backend=args.backend, ray_address=args.ray_address,
+                                     check=False, keep_games=args.json, record=in_order)
+            except MatchInterrupted as exc:
+                summary = exc.summary
+            except PickpackError as exc:
+                fail(str(exc))
+            status = 0
+            if summary.interrupted:
+                status = EXIT_TERMINATED if terminated() else EXIT_INTERRUPTED
+            complete = not summary.interrupted
+    finally:
+        if record is not None:
+            record.close(complete)
+    if summary.interrupted:
+        console.print(f"pickpack: interrupted after {summary.games_played} of {args.games} games"
+                      + (f"; {record.written} written to {args.ppn}" if record is not None else ""),
+                      markup=False, highlight=False, soft_wrap=True)
     if args.json:
         print(json.dumps({"game_count": args.games, "seed": args.seed, "jobs": jobs,
-                          "backend": args.backend, "time_limit": args.time_limit, **data},
+                          "backend": args.backend, "time_limit": args.time_limit,
+                          "handshake_timeout": args.handshake_timeout, **summary.to_json()},
                          indent=2))
-        return 0
-    table = Table(title=f"{args.games} game{'s' if args.games != 1 else ''}, seed {args.seed}",
-                  caption="score: (wins + draws/2) / games; 95% Wilson interval; "
-                          "Elo: difference to the other bot")
-    for col in ("bot", "wins", "draws", "losses", "score", "95% CI", "Elo", "Elo 95% CI",
-                "mean score", "mean plies", "forfeits"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
-    same_name = summary.lines[0].bot == summary.lines[1].bot
-    for seat, line in zip("AB", summary.lines):
-        table.add_row(f"{line.bot} ({seat})" if same_name else line.bot, str(line.wins), str(line.draws), str(line.losses),
-                      f"{line.score_rate:.1%}", _interval(*line.score_ci95, ".1%"),
-                      f"{line.elo:+.0f}", _interval(*line.elo_ci95, "+.0f"),
-                      f"{line.mean_score:.2f}", f"{line.mean_plies:.1f}", str(line.forfeits))
-    # On a terminal Rich fits the table to its width; piped output gets room for every
-    # column on one line.
-    out = Console()
-    (out if out.is_terminal else Console(width=160)).print(table)
-    for g in summary.games:
-        if g.forfeit:
-            console.print(f"game {g.index}: forfeit: {g.forfeit}", markup=False, highlight=False)
-    return 0
+    elif summary.games_played:
+        _print_results(summary, args.games, args.seed)
+    return status
