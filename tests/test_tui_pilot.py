@@ -24,6 +24,7 @@ from pickpack_tui.board_geometry import SQUARES, space_name, space_of_end, squar
 from pickpack_tui.move_choices import MoveParts, Question, Questions, decode
 from pickpack_tui.screens.bot_failure_screen import BotFailureScreen
 from pickpack_tui.screens.choice_screen import ChoiceScreen
+from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
 from pickpack_tui.screens.handover_screen import HandOverScreen
 from pickpack_tui.screens.game_over_screen import GameOverScreen
@@ -204,8 +205,10 @@ def check_screen(app: PickPackApp) -> None:
             # A stack too long for the line keeps its top end, after an ellipsis.
             assert shown == stack or (shown.startswith("…") and stack.endswith(shown[1:])), shown
             assert text.rstrip().endswith(f"={state.crate_scores(crate.owner)[crate.index]:>3}")
-        elif full["trays"]:                     # opponent's: count and top tray only
+        elif full["trays"] and data["top"] is not None:   # opponent's open crate: count, top
             assert text.rstrip().endswith(f"top {full['trays'][-1]}")
+        else:                                   # empty, or closed and covered: no top (PP-V2)
+            assert "top" not in text, text
     for player in ("red", "blue"):
         score = screen.query_one(f"#score-{player}", Label)
         shown = obs["scores"][player]           # the opponent's is hidden in play (PP-V2)
@@ -383,6 +386,11 @@ def test_a_failing_bot_is_reported_and_replaced_and_nothing_is_lost() -> None:
             # Both sides are people now: the screen is handed over to Blue (hot-seat).
             assert session.seats["blue"] == "human"
             assert (await shown(pilot, HandOverScreen)).player == "blue"
+            assert app.viewer == "red"                  # Blue's view only after the hand-over
+            await pilot.press("enter")
+            await shown(pilot, app.board_screen)
+            assert app.viewer == "blue"
+            check_screen(app)
     asyncio.run(run())
 
 
@@ -408,7 +416,9 @@ def test_save_and_load_replay_exactly_and_a_bad_file_keeps_the_app_running(tmp_p
             assert app.session.seed == 18
             await pilot.press("c")
             await settle(pilot)
-            await pilot.press("l", "enter")            # ... then the saved one again
+            await pilot.press("l", "enter")            # ... then the saved one again,
+            await shown(pilot, ConfirmScreen)          # over the new game's unsaved placement
+            await pilot.press("y")
             await settle(pilot)
             loaded = app.session
             assert (loaded.state.zobrist_hash(), loaded.state.history_actions()) == saved

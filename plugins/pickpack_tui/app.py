@@ -1,15 +1,23 @@
 """The Pick & Pack app: screens, keys, and the flow of a game between people and bots.
 
 The app owns a GameSession and decides what comes next after every decision
-(``advance``): a placement screen (PP-S3), a hand-over in hot-seat games, a human move
-on the board screen, a bot thinking in a thread worker, or the game-over screen. Bots
-work on a copy of the state; their answer is applied on the UI thread only if the game
-has not changed meanwhile (``token``), so undo, new game and load never race a bot.
+(``advance``): a placement screen (PP-S3), a human move on the board screen, a bot
+thinking in a thread worker, or the game-over screen. Bots work on a copy of the state;
+their answer is applied on the UI thread only if the game has not changed meanwhile
+(``token``), so undo, new game and load never race a bot.
+
+Whose private view is on screen (PP-V2) is ``viewer``, and only ``_hand_to`` changes
+it: in hot-seat a change of viewer (after a move, undo, load, new game, a bot failure
+handed to a person, the end of the game) shows the hand-over screen first. At the end
+everything is public (the crates are emptied and counted openly, PP-E3), so the final
+table is shown to both players, after a hand-over to both. Leaving a game with unsaved
+moves (new game, load, quit) asks first (ConfirmScreen).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +35,11 @@ from pickpack_tui.move_choices import MoveParts, Questions, decode, destinations
 from pickpack_tui.screens.board_screen import BoardScreen
 from pickpack_tui.screens.bot_failure_screen import BotFailureScreen
 from pickpack_tui.screens.choice_screen import ChoiceScreen
+from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
 from pickpack_tui.screens.game_over_screen import GameOverScreen
 from pickpack_tui.screens.handover_screen import HandOverScreen
-from pickpack_tui.screens.help_screen import HelpScreen
+from pickpack_tui.screens.help_screen import HelpScreen, live_keys
 from pickpack_tui.screens.placement_screen import PlacementScreen
 from pickpack_tui.session import HUMAN, GameSession, SaveFileError
 from pickpack_tui.widgets.board_view import BoardView
@@ -58,13 +67,15 @@ class PickPackApp(App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
     BINDINGS = [
-        Binding("u", "undo", "Undo"),
-        Binding("n", "new_game", "New"),
-        Binding("s", "save", "Save"),
-        Binding("l", "load", "Load"),
-        Binding("t", "toggle_theme", "Theme"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
+        Binding("u", "undo", "Undo", tooltip="undo (against a bot: back to your previous move)"),
+        Binding("n", "new_game", "New", tooltip="new game (asks first if moves are unsaved)"),
+        Binding("s", "save", "Save", tooltip="save the game (JSON file)"),
+        Binding("l", "load", "Load", tooltip="load a saved game (asks first if moves are unsaved)"),
+        Binding("t", "toggle_theme", "Theme", tooltip="light / dark theme"),
+        Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
+        Binding("q", "quit", "Quit", tooltip="quit (asks first if moves are unsaved)"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
+                tooltip="quit (asks first if moves are unsaved)"),
     ]
 
     def __init__(self, session: GameSession, *, bot_delay: float = 0.6,
@@ -73,7 +84,7 @@ class PickPackApp(App[None]):
         self.session = session
         self.bot_delay = bot_delay
         self.save_path = save_path
-        self.viewer = session.default_viewer()
+        self.viewer: str | None = session.default_viewer()
         self.token = 0
         self.bots: dict[str, Bot] = {}
         self.last: tuple[str, MoveParts] | None = None
@@ -90,12 +101,38 @@ class PickPackApp(App[None]):
         self.call_after_refresh(self.advance)
 
     def _make_bots(self) -> None:
-        self.bots = {}
+        """Build each bot seat's bot from its spec (pickpack.botspec) with make_bot.
+
+        A seat whose bot cannot be built (bad spec, unknown name, a ``cmd:`` program that
+        does not start) passes to the person at the keyboard; ``message`` says why.
+        """
+        self._close_bots()
         for i, p in enumerate(PLAYERS):
-            name = self.session.seats[p]
-            if name != HUMAN:
-                seed = None if self.session.seed is None else self.session.seed + i
-                self.bots[p] = make_bot(name, seed=seed)
+            spec = self.session.seats[p]
+            if spec == HUMAN:
+                continue
+            seed = None if self.session.seed is None else self.session.seed + i
+            try:
+                self.bots[p] = make_bot(spec, seed=seed)
+            except Exception as exc:  # any plugin failure: reported in one line
+                self.session.seats[p] = HUMAN
+                self.message = (f"{self.message} · " if self.message else "") + \
+                    f"the {spec} bot failed to start ({exc}); you play {p.title()}"
+
+    def _close_bots(self, *players: str) -> None:
+        """Close (bot ``close()``, e.g. a ``cmd:`` bot's process) and forget the bots of
+        ``players`` (all when none are given), so no bot outlives its seat or the app."""
+        for p in players or tuple(self.bots):
+            bot = self.bots.pop(p, None)
+            close = getattr(bot, "close", None)
+            if callable(close):
+                try:
+                    close()
+                except Exception:  # a bot failing to close must not stop the app
+                    pass
+
+    def on_unmount(self) -> None:
+        self._close_bots()
 
     def _start(self, session: GameSession, message: str) -> None:
         """Replace the game: forget bot work in flight and screens above the board."""
@@ -104,17 +141,10 @@ class PickPackApp(App[None]):
         self.session = session
         self.last = None
         self.over_shown = False
-        self.viewer = session.default_viewer()
         self.message = message
         while self.screen is not self.board_screen and len(self.screen_stack) > 1:
             self.pop_screen()
-        try:
-            self._make_bots()
-        except Exception as exc:  # a bot that cannot be built: the person takes the seat
-            for p in PLAYERS:
-                if p not in self.bots and not session.is_human(p):
-                    session.seats[p] = HUMAN
-            self.message = f"{message} · a bot failed to start ({exc}); that side is yours"
+        self._make_bots()
         self.advance()
 
     # --- the flow of the game -----------------------------------------------------------
@@ -123,48 +153,57 @@ class PickPackApp(App[None]):
         """Show the position and hand the next decision to whoever must take it."""
         state = self.session.state
         if state.is_terminal():
-            self.refresh_view()
             self._show_game_over()
             return
         player = state.current_player
         assert player is not None
         if not self.session.is_human(player):
-            self._start_bot(player)
+            # A bot seat: the game is not hot-seat, so the view is the one human's (or,
+            # between two bots, everything) and no hand-over is needed.
+            self._hand_to(self.session.default_viewer(), "", lambda: self._start_bot(player))
             return
+        other = opponent(player).title()
         if state.phase == "placement":
-            self.refresh_view()
-            self._human_places(player)
+            self._hand_to(player, f"{player.title()} places tiles next; {other}, look away (PP-S3).",
+                          lambda: self._human_places(player))
             return
-        if self.session.hot_seat and self.viewer != player:
-            self.refresh_view()
-            self.push_screen(HandOverScreen(player, f"{player.title()} moves next; "
-                                            f"{opponent(player).title()}, look away."),
-                             lambda _: self._handed_over(player))
+        self._hand_to(player, f"{player.title()} moves next; {other}, look away.", self._human_moves)
+
+    def _hand_to(self, viewer: str | None, reason: str, then: Callable[[], None]) -> None:
+        """Put ``viewer``'s private view on screen, then call ``then`` (PP-V2).
+
+        The only place ``viewer`` changes. ``viewer`` None is everybody's view (the game
+        is over, or two bots play). In hot-seat a different viewer first gets the
+        hand-over screen, with ``reason``; the table is drawn for the new viewer only
+        after they confirm. With one person at the board the view just changes.
+        """
+        if viewer == self.viewer:
+            then()
             return
-        self.viewer = player
+        if not self.session.hot_seat:
+            self.viewer = viewer
+            then()
+            return
+        token = self.token
+
+        def handed(_: None) -> None:
+            if token == self.token:          # the game was not replaced meanwhile
+                self.viewer = viewer
+                then()
+
+        self.push_screen(HandOverScreen(viewer, reason), handed)
+
+    def _human_moves(self) -> None:
         board = self.board_screen.query_one(BoardView)
-        board.move_cursor_to(SQUARES.index(state.snapshot()["grabber"]))
+        board.move_cursor_to(SQUARES.index(self.session.state.snapshot()["grabber"]))
         self.refresh_view()
 
-    def _handed_over(self, player: str) -> None:
-        self.viewer = player
-        self.advance()
-
     def _human_places(self, player: str) -> None:
-        def place() -> None:
-            self.viewer = player
-            self.refresh_view()
-            seed = self.session.seed
-            draft = placements_from_seed(seed)[player] if seed is not None else "PPWWRRQQXXMM"
-            self.push_screen(PlacementScreen(player, self.session.state.observation(player), draft, seed),
-                             lambda kinds: self._placed(player, kinds))
-
-        if self.session.hot_seat:
-            self.push_screen(HandOverScreen(player, f"{player.title()} places tiles next; "
-                                            f"{opponent(player).title()}, look away (PP-S3)."),
-                             lambda _: place())
-        else:
-            place()
+        self.refresh_view()
+        seed = self.session.seed
+        draft = placements_from_seed(seed)[player] if seed is not None else "PPWWRRQQXXMM"
+        self.push_screen(PlacementScreen(player, self.session.state.observation(player), draft, seed),
+                         lambda kinds: self._placed(player, kinds))
 
     def _placed(self, player: str, kinds: str | None) -> None:
         if kinds is None:
@@ -174,9 +213,17 @@ class PickPackApp(App[None]):
         self.advance()
 
     def _show_game_over(self) -> None:
+        """The final table of everything, once: the crates are scored openly (PP-E3), so
+        it is everybody's view; in hot-seat both players are called first."""
         if self.over_shown:
+            self.refresh_view()
             return
         self.over_shown = True
+        self._hand_to(None, "The game is over: the crates are emptied and scored openly (PP-E3).",
+                      self._push_game_over)
+
+    def _push_game_over(self) -> None:
+        self.refresh_view()
         state = self.session.state
         self.push_screen(
             GameOverScreen(state.snapshot(), {p: state.crate_scores(p) for p in PLAYERS},
@@ -187,7 +234,7 @@ class PickPackApp(App[None]):
         if what == "new":
             self.action_new_game()
         elif what == "quit":
-            self.exit()
+            self._confirm_losing("Quit", "Yes, quit", self.exit)
 
     # --- human moves -------------------------------------------------------------------
 
@@ -326,18 +373,22 @@ class PickPackApp(App[None]):
                          lambda choice: self._replace_bot(player, choice))
 
     def _replace_bot(self, player: str, choice: str | None) -> None:
+        """Seat ``choice`` (a bot spec, pickpack.botspec, or "human") for ``player``; a
+        spec that cannot be built brings the dialog back with the reason."""
         if choice is None:
             return
         if choice == HUMAN:
             self.session.seats[player] = HUMAN
-            self.bots.pop(player, None)
+            self._close_bots(player)
             self.message = f"You play {player.title()} now"
         else:
             try:
-                self.bots[player] = make_bot(choice, seed=self.session.seed)
+                bot = make_bot(choice, seed=self.session.seed)
             except Exception as exc:  # the replacement fails to build: ask again
                 self._bot_failed(player, f"cannot start {choice}: {exc}")
                 return
+            self._close_bots(player)
+            self.bots[player] = bot
             self.session.seats[player] = choice
             self.message = f"{choice} plays {player.title()} now"
         self.advance()
@@ -351,9 +402,13 @@ class PickPackApp(App[None]):
             return
         state = self.session.state
         # PP-V2 hides the opponent's crates from a player; once the game is over, or for a
-        # spectator of two bots, nothing is hidden.
-        spectator = not any(self.session.is_human(p) for p in PLAYERS)
-        obs = state.snapshot() if state.is_terminal() or spectator else state.observation(self.viewer)
+        # spectator of two bots, nothing is hidden (viewer None).
+        if self.viewer is not None:
+            obs = state.observation(self.viewer)
+        elif state.is_terminal() or not any(self.session.is_human(p) for p in PLAYERS):
+            obs = state.snapshot()
+        else:
+            return      # hot-seat before the first hand-over: nobody's view may be drawn
         mover = state.current_player
         my_turn = (state.phase == "play" and self.session.is_human(mover) and mover == self.viewer
                    and self.thinking is None)
@@ -433,7 +488,8 @@ class PickPackApp(App[None]):
         return True
 
     def action_undo(self) -> None:
-        """Take back the last human move (and the bot moves after it)."""
+        """Take back the last human move (and the bot moves after it). In hot-seat the
+        player who decides next is handed the keyboard first (PP-V2)."""
         if not self.session.can_undo():
             self._say("Nothing to undo: no move of yours yet", bell=True)
             return
@@ -442,13 +498,34 @@ class PickPackApp(App[None]):
         undone = self.session.undo()
         self.last = None
         self.over_shown = False
-        self.viewer = self.session.state.current_player or self.viewer
         self.message = f"Took back {undone} move{'s' if undone != 1 else ''}"
         self.advance()
 
     def action_new_game(self) -> None:
-        """A new game with the same players (the next seed)."""
-        self._start(self.session.next_game(), "New game")
+        """A new game with the same players (the next seed); asks first if the game has
+        unsaved moves."""
+        self._confirm_losing("New game", "Yes, new game",
+                             lambda: self._start(self.session.next_game(), "New game"))
+
+    async def action_quit(self) -> None:
+        """Quit (q, Ctrl+Q, the game-over dialog); asks first if the game has unsaved moves."""
+        self._confirm_losing("Quit", "Yes, quit", self.exit)
+
+    def _confirm_losing(self, what: str, yes: str, then: Callable[[], None]) -> None:
+        """Call ``then`` at once if nothing is unsaved, else after a yes in ConfirmScreen
+        (whose focus starts on No). A second request while one is asked is ignored."""
+        if not self.session.has_unsaved_moves():
+            then()
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(yes_: bool | None) -> None:
+            if yes_:
+                then()
+
+        self.push_screen(ConfirmScreen(f"{what}? The moves made since the last save or load "
+                                       "will be lost.", yes), answered)
 
     def action_save(self) -> None:
         self.push_screen(FileScreen("Save", self.save_path), self._save_to)
@@ -479,11 +556,13 @@ class PickPackApp(App[None]):
             self._say(f"Not loaded: {exc}")
             return
         self.save_path = path
-        self._start(session, f"Loaded {path}")
+        self._confirm_losing(f"Load {path}", "Yes, load",
+                             lambda: self._start(session, f"Loaded {path}"))
 
     def action_toggle_theme(self) -> None:
         """Switch between Textual's dark and light themes."""
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        """The rules in brief and the keys live on the screen where ? was pressed."""
+        self.push_screen(HelpScreen(live_keys(self, self.screen)))

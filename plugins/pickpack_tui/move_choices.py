@@ -187,8 +187,10 @@ class Questions:
             trays = crate["trays"]
             count, top = len(trays), (trays[-1] if trays else None)
         else:
-            count, top = crate["count"], crate["top"]
-        content = "empty" if count == 0 else f"{count} tray{'s' if count != 1 else ''}, top {top}"
+            count, top = crate["count"], crate.get("top")
+        content = "empty" if count == 0 else f"{count} tray{'s' if count != 1 else ''}"
+        if count and top is not None:         # None: a closed crate, covered by its tile (PP-V2)
+            content += f", top {top}"
         return f"crate {index + 1} ({crate['status']}, {content})"
 
     def _crate_options(self, owner: str, values: set[Any], why: str) -> tuple[Option, ...]:

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from pickpack import IllegalMoveError, MoveSyntaxError, State, new_game
+from pickpack.botspec import parse_bot_spec
 from pickpack.bots import available_bots
+from pickpack.errors import BotSpecError
 from pickpack.savefile import SAVE_FORMAT, SavedGame, SaveFileError
 
 from pickpack_tui.board_geometry import PLAYERS, opponent
@@ -31,9 +33,11 @@ _KINDS = "PWRQXM"
 class GameSession:
     """A game in progress: ``state`` plus what the UI needs around it.
 
-    ``seats`` maps "red"/"blue" to ``"human"`` or a bot name (entry-point group
-    ``pickpack.bots``); ``root`` is the snapshot the game started from; ``first`` who
-    moves first once placement is over; ``seed`` the deal's seed (None if unknown).
+    ``seats`` maps "red"/"blue" to ``"human"`` or a bot spec (pickpack.botspec:
+    ``greedy``, ``mcts:simulations=500``, ``cmd:...``, ``native:...``); ``root`` is the
+    snapshot the game started from; ``first`` who moves first once placement is over;
+    ``seed`` the deal's seed (None if unknown). ``saved_history`` is the action history
+    at the last save or load (or at the start): moves after it are unsaved.
     """
 
     state: State
@@ -42,6 +46,7 @@ class GameSession:
     first: str
     seed: int | None
     loaded_from: str | None = field(default=None)
+    saved_history: list[int] = field(default_factory=list)
 
     @classmethod
     def new(cls, seats: dict[str, str], seed: int | None = None, first: str = "red",
@@ -57,6 +62,7 @@ class GameSession:
         session = cls(state, dict(seats), state.snapshot(), first, seed)
         for player, kinds in (placements or {}).items():
             session.commit_placement(player, kinds)
+        session.mark_saved()
         return session
 
     # --- who plays -------------------------------------------------------------------
@@ -70,12 +76,25 @@ class GameSession:
         """True when both sides are human (the screen is handed over between turns)."""
         return all(self.is_human(p) for p in PLAYERS)
 
-    def default_viewer(self) -> str:
-        """Whose view the board shows when nobody is to move: a human's, else Red's."""
-        for p in PLAYERS:
-            if self.is_human(p):
-                return p
-        return "red"
+    def default_viewer(self) -> str | None:
+        """Whose private view the board shows before anyone has been handed the keyboard.
+
+        The one human's against a bot; None (everything, PP-V1) when two bots play; None
+        (nobody's yet: the first view passes a hand-over) in hot-seat.
+        """
+        humans = [p for p in PLAYERS if self.is_human(p)]
+        return humans[0] if len(humans) == 1 else None
+
+    # --- unsaved moves ---------------------------------------------------------------
+
+    def mark_saved(self) -> None:
+        """Record the current history as saved (after a save, a load or a fresh start)."""
+        self.saved_history = self.state.history_actions()
+
+    def has_unsaved_moves(self) -> bool:
+        """True when the history differs from the one last saved or loaded (a move made,
+        or one taken back), so leaving the game would lose something."""
+        return self.state.history_actions() != self.saved_history
 
     # --- placement (PP-S3) -----------------------------------------------------------
 
@@ -170,8 +189,10 @@ class GameSession:
         return self.saved_game().to_json()
 
     def save(self, path: str | Path) -> None:
-        """Write the save file (JSON, UTF-8). Raises SaveFileError if it cannot be written."""
+        """Write the save file (JSON, UTF-8) and mark the game saved. Raises SaveFileError
+        if it cannot be written (the game then stays unsaved)."""
         self.saved_game().save(path)
+        self.mark_saved()
 
     @classmethod
     def load(cls, path: str | Path) -> GameSession:
@@ -185,15 +206,30 @@ class GameSession:
 
     @classmethod
     def from_saved(cls, saved: SavedGame, source: str = "save file") -> GameSession:
-        """A session replaying ``saved``; its seats must be humans or installed bots."""
+        """A session replaying ``saved``.
+
+        Each seat must be ``"human"`` or a bot spec (pickpack.botspec) whose entry-point
+        name is installed; ``native:``/``cmd:`` specs are checked for form only (the app
+        starts them, and a seat whose bot cannot start passes to the person). Raises
+        SaveFileError naming ``seats.red``/``seats.blue`` or the replay's field.
+        """
         bots = available_bots()
         for p in PLAYERS:
-            if saved.seats[p] != HUMAN and saved.seats[p] not in bots:
-                raise SaveFileError(f"{source}: seats.{p}: unknown bot {saved.seats[p]!r}; "
-                                    f"choices: human, {', '.join(bots)}")
+            seat = saved.seats[p]
+            if seat == HUMAN:
+                continue
+            try:
+                spec = parse_bot_spec(seat)
+            except BotSpecError as exc:
+                raise SaveFileError(f"{source}: seats.{p}: {exc}") from None
+            if spec.kind == "entry" and spec.name not in bots:
+                raise SaveFileError(f"{source}: seats.{p}: unknown bot {spec.name!r}; "
+                                    f"choices: human, {', '.join(bots)}, native:PATH, cmd:COMMAND")
         state = saved.replay(source)
         root = State.from_snapshot(saved.root, saved.first).snapshot()
-        return cls(state, dict(saved.seats), root, saved.first, saved.seed, loaded_from=source)
+        session = cls(state, dict(saved.seats), root, saved.first, saved.seed, loaded_from=source)
+        session.mark_saved()
+        return session
 
     def next_game(self) -> GameSession:
         """A new game with the same seats and first player; the next seed if one was set."""

@@ -5,17 +5,18 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList
+from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 __all__ = ["BotFailureScreen"]
 
 
 class BotFailureScreen(ModalScreen[str]):
-    """The failure, then the choices: another bot, the same bot again, or play it yourself.
+    """The failure, then the choices: another bot, the same bot again, play it yourself,
+    or any bot spec typed in (``mcts:simulations=500``, ``cmd:...``, ``native:...``).
 
-    Nothing was applied to the game, so nothing is lost. Dismisses with a bot name or
-    ``"human"``.
+    Nothing was applied to the game, so nothing is lost. Dismisses with a bot spec
+    (pickpack.botspec) or ``"human"``.
     """
 
     def __init__(self, player: str, bot: str, problem: str, bots: list[str]) -> None:
@@ -34,6 +35,8 @@ class BotFailureScreen(ModalScreen[str]):
             options.append(Option(f"the {self.bot} bot again", id=self.bot))
             options.append(Option(f"play {self.player.title()} myself (hot-seat)", id="human"))
             yield OptionList(*options, id="failure-list")
+            yield Input(placeholder="or type a bot spec, e.g. mcts:simulations=500, and Enter",
+                        id="failure-spec")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -41,3 +44,8 @@ class BotFailureScreen(ModalScreen[str]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(str(event.option.id))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.dismiss(event.value.strip())

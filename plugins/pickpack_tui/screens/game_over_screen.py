@@ -20,7 +20,9 @@ class GameOverScreen(ModalScreen[str]):
     """Both players' crates (all trays: the game is over), points per crate and totals.
 
     ``crate_points`` is ``State.crate_scores`` per player, ``scores`` the totals,
-    ``winner`` "red", "blue" or "draw". Dismisses with "new", "board" or "quit".
+    ``winner`` "red", "blue" or "draw". Dismisses with "new", "board" or "quit". The
+    focus starts on "Board", which loses nothing: Enter out of habit does not start a
+    new game (and the app asks before a new game or quit throws unsaved moves away).
     """
 
     BINDINGS = [
@@ -51,8 +53,8 @@ class GameOverScreen(ModalScreen[str]):
             yield Label("PP-E3: open 1 point per apple, premium 2 per apple, "
                         "wholesale 1 per 2 apples (rounded down)", id="game-over-rule")
             with Horizontal(id="game-over-buttons"):
-                yield Button("New game", id="new", variant="primary", compact=True)
-                yield Button("Board", id="board", compact=True)
+                yield Button("Board", id="board", variant="primary", compact=True)
+                yield Button("New game", id="new", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield Footer()
 
@@ -70,6 +72,9 @@ class GameOverScreen(ModalScreen[str]):
             table.add_row("", "", "", "", Text("total", style="bold"),
                           Text(str(sum(self.crate_points[p])), style="bold"), end_section=True)
         return table
+
+    def on_mount(self) -> None:
+        self.query_one("#board", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -1,4 +1,4 @@
-"""Hot-seat hand-over: hides the table until the next player is at the keyboard (PP-S3)."""
+"""Hot-seat hand-over: hides the table until the next viewer is at the keyboard (PP-S3, PP-V2)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,15 @@ __all__ = ["HandOverScreen"]
 
 
 class HandOverScreen(Screen[None]):
-    """A blank table with ``Pass to Blue`` and a Continue button (Enter)."""
+    """A blank table with ``Pass the keyboard to Blue`` and a Continue button (Enter).
+
+    ``player`` is the next viewer, or None for both players together (the end of the
+    game, whose scoring is open, PP-E3).
+    """
 
     BINDINGS = [Binding("enter", "continue", "Continue")]
 
-    def __init__(self, player: str, reason: str) -> None:
+    def __init__(self, player: str | None, reason: str) -> None:
         super().__init__()
         self.player = player
         self.reason = reason
@@ -24,13 +28,14 @@ class HandOverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Label(f"Pass the keyboard to {self.player.title()}", id="handover-title",
-                            classes=f"-{self.player}")
+                title = "Both players, look at the screen" if self.player is None \
+                    else f"Pass the keyboard to {self.player.title()}"
+                yield Label(title, id="handover-title", classes=f"-{self.player or 'both'}")
             with Center():
                 yield Label(self.reason, id="handover-reason")
             with Center():
-                yield Button(f"I am {self.player.title()}: continue", id="handover-continue",
-                             variant="primary")
+                who = "We are both here" if self.player is None else f"I am {self.player.title()}"
+                yield Button(f"{who}: continue", id="handover-continue", variant="primary")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

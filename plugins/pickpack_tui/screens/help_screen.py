@@ -1,14 +1,16 @@
-"""The help screen: the rules in brief, with their ids, and the keys."""
+"""The help screen: the rules in brief, with their ids, and the keys live where ? was pressed."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from typing import Any
+
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown
 
-__all__ = ["HELP_TEXT", "HelpScreen"]
+__all__ = ["HELP_TEXT", "HelpScreen", "live_keys"]
 
 HELP_TEXT = """\
 # Pick & Pack in brief
@@ -44,31 +46,55 @@ A tile with no possible target may still be activated, without effect (PP-A7).
 
 **End.** The game ends when a player has all four crates closed (PP-E1) or the player to
 move has no legal move (PP-E2). Open crates score 1 point per apple (PP-E3); equal totals
-draw (PP-E4). You see your own crates in full, the opponent's as count and top tray (PP-V2).
+draw (PP-E4). You see your own crates in full; the opponent's open crates as count and top
+tray, their closed ones (covered by the Premium or Wholesale tile) as status and count only
+(PP-V2). At the end the crates are scored openly (PP-E3): everything is shown.
 
-# Keys
-
-| key | what |
-|---|---|
-| arrows, Enter/Space, click | move the cursor, choose a highlighted square (or a tile while placing) |
-| in a prompt: arrows, Enter, click | choose; greyed-out answers are not allowed; Esc cancels the move |
-| `u` | undo (against a bot: back to your previous move) |
-| `n` | new game |
-| `s` / `l` | save / load a game (JSON file) |
-| `t` | light / dark theme |
-| `?` | this help |
-| `q` | quit |
 """
 
 
+def live_keys(app: App[Any], screen: Screen[Any]) -> list[tuple[str, str]]:
+    """The keys that work now on ``screen``, as (keys, what they do) rows.
+
+    Read from the screen's active bindings (focused widget, screen, app; the ones the
+    app's ``check_action`` disables are left out), so the list cannot disagree with
+    what a key does there. Each binding is described by its tooltip, else its
+    description; keys doing the same thing share a row (``p / P``). Bindings without
+    a description are internal and not listed.
+    """
+    rows: dict[str, list[str]] = {}
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        what = binding.tooltip or binding.description
+        if not active.enabled or not what:
+            continue
+        key = app.get_key_display(binding)
+        keys = rows.setdefault(what, [])
+        if key not in keys:
+            keys.append(key)
+    return [(" / ".join(keys), what) for what, keys in rows.items()]
+
+
+def _keys_markdown(rows: list[tuple[str, str]]) -> str:
+    lines = ["# Keys here", "", "| key | what |", "|---|---|"]
+    lines += [f"| `{keys}` | {what} |" for keys, what in rows]
+    lines += ["", "The mouse works too: click a square, a tile, an option or a button."]
+    return "\n".join(lines) + "\n"
+
+
 class HelpScreen(ModalScreen[None]):
-    """The rules summary (ids PP-...) and the keys; Escape or ? closes it."""
+    """The rules summary (ids PP-...) and ``keys``, the rows of ``live_keys`` for the
+    screen where help was asked for; Escape or ? closes it."""
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
+    def __init__(self, keys: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.keys = keys
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Markdown(HELP_TEXT)
+            yield Markdown(HELP_TEXT + "\n" + _keys_markdown(self.keys))
         yield Footer()
 
     def on_mount(self) -> None:

@@ -32,15 +32,12 @@ class PlacementScreen(Screen[str]):
     """
 
     BINDINGS = [
-        Binding("p,P", "kind('P')", "P", show=False),
-        Binding("w,W", "kind('W')", "W", show=False),
-        Binding("r,R", "kind('R')", "R", show=False),
-        Binding("q,Q", "kind('Q')", "Q", show=False),
-        Binding("x,X", "kind('X')", "X", show=False),
-        Binding("m,M", "kind('M')", "M", show=False),
-        Binding("s", "shuffle", "Shuffle"),
-        Binding("c", "commit", "Commit"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        *(Binding(f"{k.lower()},{k}", f"kind('{k}')", k, show=False,
+                  tooltip=f"put {name} on the cursor's space (a swap)")
+          for k, name in KIND_NAMES.items()),
+        Binding("s", "shuffle", "Shuffle", tooltip="shuffle: a random arrangement"),
+        Binding("c", "commit", "Commit", tooltip="commit this placement (PP-S3)"),
+        Binding("ctrl+q", "app.quit", "Quit", tooltip="quit (asks first if moves are unsaved)"),
     ]
 
     def __init__(self, placer: str, obs: dict[str, Any], draft: str, seed: int | None) -> None:

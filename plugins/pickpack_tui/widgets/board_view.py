@@ -28,12 +28,14 @@ class BoardView(Grid, can_focus=True):
     ``ActionTile.Chosen``. Clicks on squares and tiles post the same messages.
     """
 
+    _MOVE = "move the cursor"
+    _CHOOSE = "choose the square (or, while placing, the tile) under the cursor"
     BINDINGS = [
-        Binding("up", "cursor('up')", "Up", show=False),
-        Binding("down", "cursor('down')", "Down", show=False),
-        Binding("left", "cursor('left')", "Left", show=False),
-        Binding("right", "cursor('right')", "Right", show=False),
-        Binding("enter,space", "choose", "Choose"),
+        Binding("up", "cursor('up')", "Up", show=False, tooltip=_MOVE),
+        Binding("down", "cursor('down')", "Down", show=False, tooltip=_MOVE),
+        Binding("left", "cursor('left')", "Left", show=False, tooltip=_MOVE),
+        Binding("right", "cursor('right')", "Right", show=False, tooltip=_MOVE),
+        Binding("enter,space", "choose", "Choose", tooltip=_CHOOSE),
     ]
 
     class CursorMoved(Message):

@@ -17,7 +17,8 @@ class CrateView(Widget):
 
     ``show`` takes the crate as the viewer's observation gives it: the viewer's own
     crates carry ``trays`` (bottom to top) and are drawn in full; the opponent's carry
-    only ``count`` and ``top`` (PP-V2). CSS classes ``-open``, ``-premium``,
+    only ``count`` and ``top`` (PP-V2), where ``top`` is None for a closed crate (its
+    Premium or Wholesale tile covers it): then status and count only. CSS classes ``-open``, ``-premium``,
     ``-wholesale`` (PP-A1, PP-A2) and ``-last`` (changed by the last move).
     """
 
@@ -61,6 +62,6 @@ class CrateView(Widget):
                 stack = "…" + stack[len(stack) - room + 1:]
             line.append(stack.ljust(room))
             line.append(tail, style="dim")
-        elif crate["count"]:
+        elif crate["count"] and crate.get("top") is not None:
             line.append(f"top {crate['top']}")
         return line
