@@ -147,7 +147,8 @@ def _sigterm_as_interrupt() -> Iterator[Callable[[], bool]]:
 
 # --- the results table -------------------------------------------------------------
 
-_CAPTION = "score: (wins + draws/2) / games; 95% Wilson interval; Elo: difference to the other bot"
+_CAPTION = ("score: (wins + draws/2) / games; 95% Wilson interval; Elo: difference to the "
+            "other bot; points: mean final score (PP-E3); plies: mean game length")
 
 
 def _interval(low: float, high: float, fmt: str) -> str:
@@ -161,13 +162,14 @@ def _stats(line: BotLine) -> list[str]:
 
 
 def _counts(line: BotLine) -> list[str]:
-    """wins, draws, losses, mean score, mean plies, forfeits."""
+    """wins, draws, losses, points (mean final score), plies (mean game length), forfeits."""
     return [str(line.wins), str(line.draws), str(line.losses), f"{line.mean_score:.2f}",
             f"{line.mean_plies:.1f}", str(line.forfeits)]
 
 
 _STATS = ("score", "95% CI", "Elo", "Elo 95% CI")
-_COUNTS = ("wins", "draws", "losses", "mean score", "mean plies", "forfeits")
+# One word a header, so that no header is ever broken inside a word.
+_COUNTS = ("wins", "draws", "losses", "points", "plies", "forfeits")
 
 
 def _table(columns: tuple[str, ...], rows: list[list[str]], title: str | None,
@@ -199,8 +201,8 @@ def results_tables(summary: MatchSummary, title: str, width: int) -> list[Render
 
     One table with every column when it fits on one line per row (about 120 columns
     for short bot names). Otherwise a compact layout of two tables, the statistics
-    (score, 95% CI, Elo, Elo 95% CI) then the counts (wins, draws, losses, mean score,
-    mean plies, forfeits), which fits 80 columns for bot names of up to about 25
+    (score, 95% CI, Elo, Elo 95% CI) then the counts (wins, draws, losses, points,
+    plies, forfeits), which fits 80 columns for bot names of up to about 20
     characters; with longer names (``cmd:`` specs) the tables call the bots A and B and
     the names stand on their own lines above them. Names and intervals are never cut
     or wrapped at 80 columns.
@@ -222,7 +224,7 @@ def results_tables(summary: MatchSummary, title: str, width: int) -> list[Render
                        None, _CAPTION)]
 
     tables = compact(names)
-    if all(_fits(table, width, wrapping_headers=True) for table in tables):
+    if all(_fits(table, width, wrapping_headers=False) for table in tables):
         return list(tables)
     legend = Text("\n".join(f"{seat}: {ln.bot}" for seat, ln in zip("AB", summary.lines)),
                   overflow="fold")
