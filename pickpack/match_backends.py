@@ -276,7 +276,7 @@ def _iter_ray(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...]
     try:
         import ray
     except ImportError:
-        raise BackendError(f"--backend ray {install_hint('ray')}") from None
+        raise BackendError(f"--backend ray: {install_hint('ray')}") from None
     started = not ray.is_initialized()
     if started:
         try:

@@ -66,10 +66,10 @@ def parse_action(text: str, mover: int, placing_space: int, tile_kind: list[int 
         if len(text) != 4 or text[3] not in KINDS:
             raise MoveSyntaxError("expected one kind letter P W R Q X M after '='", text, 4)
         if placing_space < 0:
-            raise IllegalMoveError(f"{text}: PP-S3: placement is over", rule="PP-S3")
+            raise IllegalMoveError(f"illegal move {text}: PP-S3: placement is over", rule="PP-S3")
         if player != mover or space != placing_space:
             raise IllegalMoveError(
-                f"{text}: PP-S3: the next placement fills space {_space_name(mover, placing_space)}",
+                f"illegal move {text}: PP-S3: the next placement fills space {_space_name(mover, placing_space)}",
                 rule="PP-S3")
         return KINDS.index(text[3])
     dest = _square(text, 0, "a destination square")
@@ -88,13 +88,13 @@ def parse_action(text: str, mover: int, placing_space: int, tile_kind: list[int 
     elif body[i] == "/":
         player, space = _space(body, i + 1)
         if player != mover:
-            raise IllegalMoveError(f"{text}: PP-C5: {body[i + 1:i + 3]} is not the mover's action space",
+            raise IllegalMoveError(f"illegal move {text}: PP-C5: {body[i + 1:i + 3]} is not the mover's action space",
                                    rule="PP-C5")
         line = dest % 6 if mover == 0 else dest // 6
         if space % 6 != line:
             axis = "column" if mover == 0 else "row"
             raise IllegalMoveError(
-                f"{text}: PP-M2: {body[i + 1:i + 3]} is not at an end of the destination's {axis}",
+                f"illegal move {text}: PP-M2: {body[i + 1:i + 3]} is not at an end of the destination's {axis}",
                 rule="PP-M2")
         end = space // 6
         i += 3
@@ -116,7 +116,7 @@ def _target(body: str, i: int, mover: int, kind: int | None) -> tuple[int, int]:
     if i + 1 < len(body) and body[i + 1] in "TBLR":
         player, space = _space(body, i)        # an action space: Malfunction on a tile
         if player == mover:
-            raise IllegalMoveError(f"{body}: PP-A6: Malfunction flips one of the opponent's tiles",
+            raise IllegalMoveError(f"illegal move {body}: PP-A6: Malfunction flips one of the opponent's tiles",
                                    rule="PP-A6")
         return 57 + space, i + 2
     if i < len(body) and body[i] in "1234":

@@ -65,7 +65,7 @@ def _ffi() -> Any:
     try:
         from cffi import FFI  # type: ignore[import-untyped]
     except ImportError:
-        raise NativeBotError(f"native bots {install_hint('native')}") from None
+        raise NativeBotError(f"native bots: {install_hint('native')}") from None
     ffi = FFI()
     ffi.cdef(CDEF)
     return ffi

@@ -60,7 +60,7 @@ class State(CoreState):
             raise TypeError(f"move text must be a str, not {type(text).__name__}")
         mover, placing, kinds = self._parse_context()
         if mover < 0:
-            raise IllegalMoveError(f"{text}: PP-E1/PP-E2: the game is over", rule="PP-E1/PP-E2")
+            raise IllegalMoveError(f"illegal move {text}: PP-E1/PP-E2: the game is over", rule="PP-E1/PP-E2")
         action = parse_action(text.strip(), mover, placing, kinds)
         problem = self.check_action(action)
         if problem is not None:

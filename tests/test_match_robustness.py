@@ -136,7 +136,7 @@ def test_interrupt_before_the_first_game_leaves_the_old_record(tmp_path: Path) -
     assert proc.returncode == 130, err
     assert record.read_text() == OLD_RECORD
     assert not _temp_records(tmp_path, "keep.ppn")
-    assert "pickpack: interrupted after 0 of 4 games; 0 written to" in err
+    assert f"pickpack: interrupted after 0 of 4 games; {record} left as it was (no game finished)" in err
     assert out == ""
 
 
@@ -464,3 +464,26 @@ def test_handshake_timeout_on_the_command_line(tmp_path: Path, capsys: pytest.Ca
         main(["match", "random", "random", "--handshake-timeout", "0"])
     assert "--handshake-timeout: must be a positive number of seconds, got 0" in capsys.readouterr().err
 
+
+
+@pytest.mark.parametrize("width", [72, 40])
+def test_long_names_and_narrow_terminals_break_no_word_and_cut_no_number(
+        width: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A cmd: spec is longer than the compact tables allow: at 72 columns the tables call
+    # the bots A and B and the names stand above them; at 40 no table fits, and each
+    # bot gets a paragraph. Either way no header is broken inside a word and every
+    # interval is whole.
+    bots = ["alphabeta:depth=1,seconds=0.5", "mcts:simulations=20,exploration=1.4"]
+    monkeypatch.setenv("COLUMNS", str(width))
+    assert main(["match", *bots, "--games", "2", "--seed", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    summary = play_match(bots, games=2, seed=2)
+    assert all(len(line) <= width for line in out.splitlines())
+    assert f"A: {bots[0]}" in out and f"B: {bots[1]}" in out
+    flat = " ".join(out.split())
+    for line in summary.lines:
+        lo, hi = line.elo_ci95
+        assert f"{lo:+.0f} to {hi:+.0f}" in flat
+    for word in ("forfeits", "points", "losses"):
+        assert word in flat
+    assert ("┃" in out) is (width == 72)

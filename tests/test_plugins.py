@@ -18,7 +18,7 @@ import pytest
 
 from pickpack import plugins
 from pickpack.bots import available_bots, make_bot
-from pickpack.errors import BotLoadError
+from pickpack.errors import BotLoadError, BotSpecError
 from tests.plugin_dist import on_sys_path, write_distribution
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,6 +101,8 @@ def test_refresh_finds_a_distribution_added_while_running(site: Path) -> None:
         assert {"thirdparty", "broken"} <= set(available_bots())
         bot = make_bot("thirdparty:prefer_rush=1", seed=5)
         assert bot.name == "thirdparty"
+        with pytest.raises(BotSpecError, match=r"^bot 'thirdparty:prefer_rush=banana': prefer_rush must be 0 or 1, got 'banana'$"):
+            make_bot("thirdparty:prefer_rush=banana", seed=5)
         with pytest.raises(BotLoadError, match="^bot 'broken' failed to load: RuntimeError"):
             make_bot("broken")
     assert "thirdparty" not in plugins.names("pickpack.bots")

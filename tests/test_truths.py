@@ -9,6 +9,7 @@ and the install hint fits the installation.
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -202,10 +203,22 @@ def test_frontend_takes_specs_too(monkeypatch: pytest.MonkeyPatch) -> None:
             pass
 
     monkeypatch.setattr(frontend, "PickPackApp", App)
+    monkeypatch.setattr(frontend, "has_terminal", lambda: True)
     assert frontend.run(red="human", blue="mcts:simulations=500", seed=2) == 0
     assert started == [{"red": "human", "blue": "mcts:simulations=500"}]
     with pytest.raises(pickpack.PickpackError, match="^unknown bot 'nosuch'"):
         frontend.run(blue="nosuch")
+
+
+def test_play_without_a_terminal_is_one_line_not_a_hang() -> None:
+    # Standard input from /dev/null: the app would wait for keys forever; the command
+    # says why it cannot start instead (exit 2, one line, nothing written to stdout).
+    done = subprocess.run([sys.executable, "-m", "pickpack.cli", "play"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == ("pickpack: error: the terminal UI needs a terminal on standard input and "
+                           "output; to play bots against each other without one: pickpack match A B\n")
 
 
 # --- error lines and install hints --------------------------------------------------------
@@ -273,3 +286,26 @@ def test_no_hard_coded_install_command_in_my_files() -> None:
     for path in ["pickpack/commands/play.py", "pickpack/commands/_common.py", "pickpack/plugins.py",
                  "plugins/pickpack_tui/frontend.py"]:
         assert "pip install" not in (ROOT / path).read_text(encoding="utf-8"), path
+
+
+@pytest.mark.parametrize("depth", ["0", "9", "x", "-1"])
+def test_perft_depth_out_of_range_has_one_message(depth: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _stderr_of(["perft", "--seed", "1", "--depth", depth], capsys) == (
+        f"pickpack: error: perft: argument --depth: must be a whole number 1..8, got {depth!r}\n")
+
+
+@pytest.mark.parametrize(("placements", "text", "rule"), [
+    (None, "bT=P", "PP-S3"),                       # Red's next placement fills aT, not bT
+    (None, "a6>1", "PP-S3"),                       # no grabber move before both placed
+    ({"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}, "c4/aT:3", "PP-M2"),   # aT is not on c's line
+    ({"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}, "a1>1", "PP-M1"),      # Red moves along row 6
+])
+def test_every_illegal_move_message_has_one_form(placements: dict[str, str] | None, text: str,
+                                                 rule: str) -> None:
+    # Whichever layer finds the fault (the move-text reader or the C legality check),
+    # the message reads "illegal move TEXT: RULE: reason".
+    state = pickpack.new_game("pickpack", seed=7, placements=placements)
+    with pytest.raises(pickpack.IllegalMoveError) as info:
+        state.apply(text)
+    assert str(info.value).startswith(f"illegal move {text}: {rule}: ")
+    assert info.value.rule == rule

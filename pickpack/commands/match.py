@@ -204,7 +204,8 @@ def results_tables(summary: MatchSummary, title: str, width: int) -> list[Render
     (score, 95% CI, Elo, Elo 95% CI) then the counts (wins, draws, losses, points,
     plies, forfeits), which fits 80 columns for bot names of up to about 20
     characters; with longer names (``cmd:`` specs) the tables call the bots A and B and
-    the names stand on their own lines above them. Names and intervals are never cut
+    the names stand on their own lines above them; under about 60 columns, one
+    paragraph a bot. Names and intervals are never cut
     or wrapped at 80 columns.
     """
     from rich.text import Text
@@ -228,7 +229,20 @@ def results_tables(summary: MatchSummary, title: str, width: int) -> list[Render
         return list(tables)
     legend = Text("\n".join(f"{seat}: {ln.bot}" for seat, ln in zip("AB", summary.lines)),
                   overflow="fold")
-    return [legend, *compact(["A", "B"])]
+    tables = compact(["A", "B"])
+    if all(_fits(table, width, wrapping_headers=False) for table in tables):
+        return [legend, *tables]
+    # Narrower than any table (under about 60 columns): one paragraph a bot, which
+    # wraps between words and never cuts a number.
+    lines = [title]
+    for seat, ln in zip("AB", summary.lines):
+        score, score_ci, elo, elo_ci = _stats(ln)
+        wins, draws, losses, points, plies, forfeits = _counts(ln)
+        lines += [f"{seat}: {ln.bot}",
+                  f"  score {score} (95% CI {score_ci}); Elo {elo} ({elo_ci})",
+                  f"  wins {wins}, draws {draws}, losses {losses}; points {points}, "
+                  f"plies {plies}, forfeits {forfeits}"]
+    return [Text("\n".join([*lines, _CAPTION]), overflow="fold")]
 
 
 def _output_console() -> Console:
@@ -306,8 +320,13 @@ def run(args: argparse.Namespace) -> int:
         if record is not None:
             record.close(complete)
     if summary.interrupted:
-        console.print(f"pickpack: interrupted after {summary.games_played} of {args.games} games"
-                      + (f"; {record.written} written to {args.ppn}" if record is not None else ""),
+        if record is None:
+            said = ""
+        elif record.written:
+            said = f"; {record.written} written to {args.ppn}"
+        else:     # nothing finished: FILE was neither made nor replaced
+            said = f"; {args.ppn} left as it was (no game finished)"
+        console.print(f"pickpack: interrupted after {summary.games_played} of {args.games} games{said}",
                       markup=False, highlight=False, soft_wrap=True)
     if args.json:
         print(json.dumps({"game_count": args.games, "seed": args.seed, "jobs": jobs,

@@ -17,16 +17,27 @@ import sys
 import time
 from typing import TextIO
 
-from pickpack.commands._common import fail, positive_int, seed
+from pickpack.commands._common import seed
 
 NAME = "perft"
 HELP = "leaf counts per depth from a deal's first play position"
 MAX_DEPTH = 8
 
 
+def _depth(text: str) -> int:
+    """argparse type: a depth 1..MAX_DEPTH (one message for every bad value)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_DEPTH:
+        raise argparse.ArgumentTypeError(f"must be a whole number 1..{MAX_DEPTH}, got {text!r}")
+    return value
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed, required=True, help="seed of the deal and placements")
-    p.add_argument("--depth", type=positive_int, required=True, help=f"deepest depth (1..{MAX_DEPTH})")
+    p.add_argument("--depth", type=_depth, required=True, help=f"deepest depth (1..{MAX_DEPTH})")
 
 
 class _ReaderWatch:
@@ -61,8 +72,6 @@ def run(args: argparse.Namespace) -> int:
 
     from pickpack import new_game, placements_from_seed
 
-    if args.depth > MAX_DEPTH:
-        fail(f"--depth must be 1..{MAX_DEPTH}, got {args.depth}")
     state = new_game("pickpack", seed=args.seed, placements=placements_from_seed(args.seed))
     console = Console()
     if not console.is_terminal:

@@ -88,4 +88,7 @@ def run(args: argparse.Namespace) -> int:
         frontend = load("pickpack.frontends", "textual")
     except ImportError as exc:
         fail(f"the terminal UI {install_hint('tui')} ({exc})")
-    return int(frontend(red=seats["red"], blue=seats["blue"], seed=args.seed, first=args.first))
+    try:
+        return int(frontend(red=seats["red"], blue=seats["blue"], seed=args.seed, first=args.first))
+    except PickpackError as exc:      # e.g. no terminal to play in: one line, exit 2
+        fail(str(exc))

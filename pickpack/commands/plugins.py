@@ -57,8 +57,11 @@ def wide_table(infos: Sequence[PluginInfo]) -> Table:
 
 
 def compact_tables(infos: Sequence[PluginInfo]) -> list[Table]:
-    """One borderless table per group (name, distribution, target, status): fits 80
-    columns with the built-in plugins; longer cells wrap (fold), never cut."""
+    """One borderless table per group with two columns: the name, and a cell holding
+    the distribution and status on one line and the target on the next. The target (a
+    long dotted token) then has the whole rest of the line, so it fits 80 columns
+    without being broken; on a terminal too narrow even for that it wraps (folds),
+    never cut."""
     from rich import box
     from rich.table import Table
 
@@ -69,13 +72,12 @@ def compact_tables(infos: Sequence[PluginInfo]) -> list[Table]:
     for group, members in groups.items():
         table = Table(title=group, title_justify="left", box=box.SIMPLE_HEAD,
                       show_edge=False, pad_edge=False)
-        table.add_column("name", overflow="fold")
-        table.add_column("distribution", overflow="fold")
-        table.add_column("target", overflow="fold")
-        table.add_column("status", overflow="fold")
+        table.add_column("name", no_wrap=True)
+        table.add_column("distribution, status / target", overflow="fold")
         for info in members:
-            table.add_row(_escape(info.name or "-"), _escape(_distribution(info)),
-                          _escape(info.value), _status(info))
+            table.add_row(_escape(info.name or "-"),
+                          f"{_escape(_distribution(info))}, {_status(info)}\n"
+                          f"[dim]{_escape(info.value)}[/dim]")
         tables.append(table)
     return tables
 

@@ -40,7 +40,7 @@ def apply_move_text(state: State, text: str) -> Move:
     """
     player = state.current_player
     if player is None:
-        raise IllegalMoveError(f"{text}: PP-E1/PP-E2: the game is over", rule="PP-E1/PP-E2")
+        raise IllegalMoveError(f"illegal move {text}: PP-E1/PP-E2: the game is over", rule="PP-E1/PP-E2")
     key = (text, player)
     known = _LEARNT.get(key)
     if known is not None:

@@ -21,6 +21,8 @@ class BiggestTrayBot:
     time_budget = None
 
     def __init__(self, seed: int | None = None, prefer_rush: int = 0) -> None:
+        if prefer_rush not in (0, 1):
+            raise ValueError(f"prefer_rush must be 0 or 1, got {prefer_rush!r}")
         self._rng = random.Random(seed)
         self._prefer_rush = bool(prefer_rush)
 
