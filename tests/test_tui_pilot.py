@@ -36,6 +36,7 @@ from pickpack_tui.widgets.crate import CrateView
 from pickpack_tui.widgets.grid_square import GridSquare
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.rush_area import RushArea
+from pickpack_tui.wording import points_text
 
 # What a full game through the UI must exercise: a grab with a crate choice (PP-G2),
 # each action kind with its target (PP-A1..A6; R has none, PP-A3), Malfunction on a tray
@@ -212,7 +213,7 @@ def check_screen(app: PickPackApp) -> None:
     for player in ("red", "blue"):
         score = screen.query_one(f"#score-{player}", Label)
         shown = obs["scores"][player]           # the opponent's is hidden in play (PP-V2)
-        assert str(score.render()) == ("? pts" if shown is None else f"{shown} pts")
+        assert str(score.render()) == ("? pts" if shown is None else points_text(shown))
         assert screen.query_one(f"#rush-{player}", RushArea).waiting == snap["rush"][player]
     log = screen.query_one(MoveLog)
     assert [line.split()[-1] for line in log.lines] == [t for _, t in app.session.play_log()]

@@ -25,7 +25,6 @@ from textual import work
 from textual.worker import get_current_worker
 from textual.app import App
 from textual.binding import Binding
-from textual.widgets import Label
 
 from pickpack import IllegalMoveError, Move, MoveSyntaxError, placements_from_seed
 from pickpack.bots import Bot, available_bots, make_bot
@@ -46,6 +45,7 @@ from pickpack_tui.widgets.board_view import BoardView
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.player_panel import PlayerPanel
 from pickpack_tui.widgets.status_bar import StatusBar
+from pickpack_tui.wording import counted
 
 __all__ = ["PickPackApp"]
 
@@ -427,14 +427,13 @@ class PickPackApp(App[None]):
         status.turn = self._turn_text()
         status.message = self.message
         status.set_class(self.thinking is not None, "-thinking")
-        hint = screen.query_one("#hint", Label)
         if my_turn:
             names = " ".join(square_name(s) for s in sorted(legal))
-            hint.update(f"Your move: {names}")
+            screen.show_hint(f"Your move: {names}")
         elif self.thinking is not None:
-            hint.update(f"{self.session.seats[self.thinking]} is thinking…")
+            screen.show_hint(f"{self.session.seats[self.thinking]} is thinking…")
         else:
-            hint.update("")
+            screen.show_hint("")
 
     def _turn_text(self) -> str:
         state = self.session.state
@@ -498,7 +497,7 @@ class PickPackApp(App[None]):
         undone = self.session.undo()
         self.last = None
         self.over_shown = False
-        self.message = f"Took back {undone} move{'s' if undone != 1 else ''}"
+        self.message = f"Took back {counted(undone, 'move')}"
         self.advance()
 
     def action_new_game(self) -> None:

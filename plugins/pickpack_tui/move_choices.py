@@ -18,6 +18,7 @@ from typing import Any
 from pickpack_tui.board_geometry import (
     KIND_NAMES, SQUARES, opponent, space_name, space_of_end, square_name,
 )
+from pickpack_tui.wording import counted
 
 __all__ = ["MoveParts", "Option", "Question", "Questions", "decode", "destinations"]
 
@@ -188,7 +189,7 @@ class Questions:
             count, top = len(trays), (trays[-1] if trays else None)
         else:
             count, top = crate["count"], crate.get("top")
-        content = "empty" if count == 0 else f"{count} tray{'s' if count != 1 else ''}"
+        content = "empty" if count == 0 else counted(count, "tray")
         if count and top is not None:         # None: a closed crate, covered by its tile (PP-V2)
             content += f", top {top}"
         return f"crate {index + 1} ({crate['status']}, {content})"
@@ -246,13 +247,18 @@ class Questions:
         for what, index in sorted(values, key=lambda v: (v[0] != "square", v[1])):
             if what == "square":
                 tray = self.obs["grid"][SQUARES[index]]
-                options.append(Option(f"tray on {SQUARES[index]} ({tray['apples']} apples)", (what, index)))
+                options.append(Option(f"tray on {SQUARES[index]} ({counted(tray['apples'], 'apple')})",
+                                      (what, index)))
             else:
                 name = space_name(self.other, index)
                 kind = self.obs["tiles"][self.other][name]["kind"]
                 options.append(Option(f"{self.other.title()}'s tile {name}: {KIND_NAMES.get(kind, '?')}",
                                       (what, index)))
-        return Question("malfunction", "Malfunction what?", "PP-A6", tuple(options))
+        kinds = {what for what, _ in values}
+        which = "which tray or tile" if len(kinds) == 2 else \
+            "which tray" if kinds == {"square"} else f"which of {self.other.title()}'s tiles"
+        return Question("malfunction", f"Malfunction: {which} do you turn face down?", "PP-A6",
+                        tuple(options))
 
     def _ask_rush(self, values: set[Any]) -> Question:
         waiting = self.obs["rush"][self.mover]

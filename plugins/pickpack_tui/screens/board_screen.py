@@ -25,8 +25,12 @@ class BoardScreen(Screen[None]):
     """Status line, board (with a hint line under it), both players' panels, move log.
 
     Choosing a square (click, or Enter on the cursor) hands it to the app, which asks
-    what is still open and plays the move.
+    what is still open and plays the move. The hint line names the cursor's square and
+    what is on it (``Cursor c4: tray of 3 apples``), then ``hint`` (the app's line, e.g.
+    the legal destinations).
     """
+
+    hint = ""
 
     def compose(self) -> ComposeResult:
         yield StatusBar()
@@ -49,6 +53,20 @@ class BoardScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(BoardView).focus()
+
+    def show_hint(self, hint: str) -> None:
+        """Set the app's part of the hint line and redraw it under the cursor's line."""
+        self.hint = hint
+        self._draw_hint()
+
+    def _draw_hint(self) -> None:
+        cursor = self.query_one(BoardView).cursor_text()
+        lines = ([f"Cursor {cursor}"] if cursor is not None else []) + ([self.hint] if self.hint else [])
+        self.query_one("#hint", Label).update("\n".join(lines))
+
+    def on_board_view_cursor_moved(self, message: BoardView.CursorMoved) -> None:
+        message.stop()
+        self._draw_hint()
 
     def on_grid_square_chosen(self, message: GridSquare.Chosen) -> None:
         message.stop()

@@ -7,6 +7,7 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown
 
@@ -53,20 +54,38 @@ tray, their closed ones (covered by the Premium or Wholesale tile) as status and
 """
 
 
+def _game_bindings(node: DOMNode) -> set[tuple[str, str]]:
+    """(key, action) of the bindings ``node``'s classes in pickpack_tui declare
+    (``BINDINGS``), not those Textual's own classes bring (focus, copy, palette)."""
+    out: set[tuple[str, str]] = set()
+    for cls in type(node).__mro__:
+        if cls.__module__.split(".")[0] != "pickpack_tui":
+            continue
+        for binding in Binding.make_bindings(vars(cls).get("BINDINGS", [])):
+            out.add((binding.key, binding.action))
+    return out
+
+
 def live_keys(app: App[Any], screen: Screen[Any]) -> list[tuple[str, str]]:
-    """The keys that work now on ``screen``, as (keys, what they do) rows.
+    """The game's keys that work now on ``screen``, as (keys, what they do) rows.
 
     Read from the screen's active bindings (focused widget, screen, app; the ones the
     app's ``check_action`` disables are left out), so the list cannot disagree with
-    what a key does there. Each binding is described by its tooltip, else its
-    description; keys doing the same thing share a row (``p / P``). Bindings without
-    a description are internal and not listed.
+    what a key does there. Only the bindings the game's own screens, widgets and app
+    declare are listed: Textual's built-in ones (focus next/previous, copy text, the
+    command palette) are not the game's. Each binding is described by its tooltip, else
+    its description; keys doing the same thing share a row (``p / P``). Bindings
+    without a description are internal and not listed.
     """
     rows: dict[str, list[str]] = {}
+    own: dict[int, set[tuple[str, str]]] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
         what = binding.tooltip or binding.description
         if not active.enabled or not what:
+            continue
+        declared = own.setdefault(id(active.node), _game_bindings(active.node))
+        if (binding.key, binding.action) not in declared:
             continue
         key = app.get_key_display(binding)
         keys = rows.setdefault(what, [])

@@ -15,6 +15,7 @@ from pickpack_tui.board_geometry import SQUARES, layout, space_name
 from pickpack_tui.move_choices import MoveParts
 from pickpack_tui.widgets.action_tile import ActionTile
 from pickpack_tui.widgets.grid_square import GridSquare
+from pickpack_tui.wording import square_text
 
 __all__ = ["BoardView"]
 
@@ -46,6 +47,7 @@ class BoardView(Grid, can_focus=True):
         self.placer = placer
         self.cursor_square = 0
         self.cursor_space = 0
+        self.obs: dict[str, Any] | None = None
         self._cursor_on: Widget | None = None
 
     def compose(self) -> ComposeResult:
@@ -62,6 +64,7 @@ class BoardView(Grid, can_focus=True):
     def show(self, obs: dict[str, Any], legal: set[int], last: MoveParts | None = None,
              last_mover: str | None = None) -> None:
         """Draw the observation ``obs``; mark the ``legal`` destinations and the last move."""
+        self.obs = obs
         grabber = SQUARES.index(obs["grabber"])
         touched_tiles: set[tuple[str, int]] = set()
         touched_squares: set[int] = set()
@@ -117,8 +120,19 @@ class BoardView(Grid, can_focus=True):
 
     def move_cursor_to(self, square: int) -> None:
         """Put the play cursor on ``square`` (0..35)."""
+        moved = square != self.cursor_square
         self.cursor_square = square
         self._draw_cursor()
+        if moved:
+            self.post_message(self.CursorMoved())
+
+    def cursor_text(self) -> str | None:
+        """The play cursor's square in words from the drawn observation (``c4: tray of
+        3 apples``), so the cursor is told by more than its colour; None before any."""
+        if self.obs is None or self.placer is not None:
+            return None
+        name = SQUARES[self.cursor_square]
+        return square_text(name, self.obs["grid"][name], name == self.obs["grabber"])
 
     def action_cursor(self, direction: str) -> None:
         """Move the cursor one step (PP-C1 rows run bottom to top, so up is row + 1)."""

@@ -10,6 +10,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from pickpack_tui.board_geometry import square_name
+from pickpack_tui.wording import square_text
 
 __all__ = ["GridSquare"]
 
@@ -50,13 +51,7 @@ class GridSquare(Widget):
         self.set_class(legal, "-legal", update=False)
         self.set_class(last, "-last", update=False)
         self.update_node_styles()
-        if cell is None:
-            what = "empty"
-        elif cell["face_up"]:
-            what = f"tray of {cell['apples']}"
-        else:
-            what = "face-down tray (PP-M3)"
-        self.tooltip = f"{square_name(self.square)}: {what}{', grabber' if grabber else ''}"
+        self.tooltip = square_text(square_name(self.square), cell, grabber)
         self.refresh()
 
     def render(self) -> Text:

@@ -10,6 +10,7 @@ from textual.widgets import Label
 
 from pickpack_tui.widgets.crate import CrateView
 from pickpack_tui.widgets.rush_area import RushArea
+from pickpack_tui.wording import points_text
 
 __all__ = ["PlayerPanel"]
 
@@ -42,7 +43,7 @@ class PlayerPanel(Vertical):
         score = obs["scores"][self.owner]
         label = self.query_one(f"#score-{self.owner}", Label)
         # The opponent's total would reveal their hidden trays (PP-V2): the engine hides it.
-        label.update("? pts" if score is None else f"{score} pts")
+        label.update("? pts" if score is None else points_text(score))
         label.tooltip = "hidden until the game is over (PP-V2)" if score is None else None
         self.query_one(RushArea).show(obs["rush"][self.owner])
         for crate in self.query(CrateView):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from pickpack_tui.wording import counted
+
 __all__ = ["RushArea"]
 
 
@@ -20,7 +22,7 @@ class RushArea(Widget):
         """Draw ``waiting`` (0..2) rush orders."""
         self.waiting = waiting
         self.set_class(waiting > 0, "-ready")
-        self.tooltip = f"{self.owner.title()}: {waiting} rush order(s) waiting (PP-R1)"
+        self.tooltip = f"{self.owner.title()}: {counted(waiting, 'rush order')} waiting (PP-R1)"
         self.refresh()
 
     def render(self) -> Text:
