@@ -211,7 +211,8 @@ uint64_t pp_perft(pp_state *s, int depth);
 
 /* The same count as a resumable job: pp_perft_start, then pp_perft_run until it
  * returns 1, each call applying at most `budget` moves (so a caller can check for
- * interrupts and show progress between slices). depth 0..PP_PERFT_MAX_DEPTH. */
+ * interrupts and show progress between slices). pp_perft_start returns 0, or -1 (and
+ * leaves the job untouched) for a depth outside 0..PP_PERFT_MAX_DEPTH. */
 #define PP_PERFT_MAX_DEPTH 8
 typedef struct pp_perft_job {
     pp_state s;                       /* the position walked, moves applied in place */
@@ -222,7 +223,7 @@ typedef struct pp_perft_job {
     pp_undo undo[PP_PERFT_MAX_DEPTH];
     uint64_t leaves;                  /* leaves counted so far; the answer once done */
 } pp_perft_job;
-void pp_perft_start(pp_perft_job *job, const pp_state *s, int depth);
+int pp_perft_start(pp_perft_job *job, const pp_state *s, int depth);
 int pp_perft_run(pp_perft_job *job, uint64_t budget);
 /* Share of the tree walked so far, 0.0 .. 1.0 (by move counts along the path). */
 double pp_perft_progress(const pp_perft_job *job);

@@ -72,8 +72,10 @@ uint64_t pp_perft(pp_state *s, int depth)
 /* Iterative perft: the recursion of pp_perft with its stack in the job, so that it can
  * stop after `budget` moves and resume. Level L holds the moves of the position after L
  * applied moves; the position at level depth-1 is counted in bulk, as pp_perft does. */
-void pp_perft_start(pp_perft_job *job, const pp_state *s, int depth)
+int pp_perft_start(pp_perft_job *job, const pp_state *s, int depth)
 {
+    if (depth < 0 || depth > PP_PERFT_MAX_DEPTH)   /* the arrays hold that many levels */
+        return -1;
     job->s = *s;
     job->depth = depth;
     job->level = 0;
@@ -82,7 +84,7 @@ void pp_perft_start(pp_perft_job *job, const pp_state *s, int depth)
     if (depth <= 0) {
         job->leaves = 1;
         job->done = 1;
-        return;
+        return 0;
     }
     job->count[0] = pp_legal_actions(&job->s, job->moves[0]);
     job->next[0] = 0;
@@ -90,6 +92,7 @@ void pp_perft_start(pp_perft_job *job, const pp_state *s, int depth)
         job->leaves = (uint64_t)job->count[0];
         job->done = 1;
     }
+    return 0;
 }
 
 int pp_perft_run(pp_perft_job *job, uint64_t budget)

@@ -85,7 +85,7 @@ cdef extern from "pickpack_core.h":
     ctypedef struct pp_perft_job:
         uint64_t leaves
         int done
-    void pp_perft_start(pp_perft_job *job, const pp_state *s, int depth) nogil
+    int pp_perft_start(pp_perft_job *job, const pp_state *s, int depth) nogil
     int pp_perft_run(pp_perft_job *job, uint64_t budget) nogil
     double pp_perft_progress(const pp_perft_job *job) nogil
 
@@ -652,7 +652,8 @@ cdef class CoreState:
         if job is NULL:
             raise MemoryError()
         try:
-            pp_perft_start(job, &self.s, d)
+            if pp_perft_start(job, &self.s, d) != 0:     # unreachable after the check above
+                raise ValueError(f"depth must be an int 0..8, got {depth!r}")
             while not job.done:
                 with nogil:
                     pp_perft_run(job, budget)

@@ -11,7 +11,8 @@ untouched; after it, the new one is complete.
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,12 +36,13 @@ def atomic_writer(path: str | os.PathLike[str], *, encoding: str = "utf-8",
     """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    fd, tmp_name = _create_temp(folder, target.name)
     try:
-        # mkstemp makes the file 0600; give it the mode a plain open() would.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp_name, 0o666 & ~umask)
+        try:
+            # Replacing a file keeps its permissions (a private 0600 save stays private).
+            os.chmod(tmp_name, stat.S_IMODE(os.stat(target).st_mode))
+        except FileNotFoundError:
+            pass                 # a new file: the umask applied at creation, as open() does
         stream = os.fdopen(fd, "w", encoding=encoding, newline=newline)
     except BaseException:
         os.close(fd)
@@ -64,6 +66,19 @@ def atomic_writer(path: str | os.PathLike[str], *, encoding: str = "utf-8",
                 os.unlink(tmp_name)
             except FileNotFoundError:
                 pass
+
+
+def _create_temp(folder: Path, name: str) -> tuple[int, str]:
+    """A new, empty file ``.NAME.XXXXXXXX.tmp`` in ``folder``, opened for writing, with
+    mode 0o666 less the umask (what a plain open() gives; tempfile.mkstemp would give
+    0600, and reading the umask means setting it, which races other threads)."""
+    for _ in range(100):
+        tmp_name = str(folder / f".{name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp_name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp_name
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name for {name} in {folder}")
 
 
 def _commit(stream: TextIO, tmp_name: str, target: Path) -> None:

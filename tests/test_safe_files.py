@@ -57,6 +57,15 @@ def test_new_file_gets_the_mode_open_would_give(tmp_path: Path) -> None:
     assert (tmp_path / "save.json").stat().st_mode & 0o777 == 0o644
 
 
+def test_replacing_a_file_keeps_its_mode(tmp_path: Path) -> None:
+    save = tmp_path / "private.json"
+    save.write_text("{}")
+    save.chmod(0o600)
+    write_text_atomic(save, '{"moves": []}')
+    assert save.stat().st_mode & 0o777 == 0o600
+    assert save.read_text() == '{"moves": []}'
+
+
 def test_unwritable_folder_raises_before_anything_is_written(tmp_path: Path) -> None:
     missing = tmp_path / "no-such-folder" / "out.ppn"
     with pytest.raises(FileNotFoundError):

@@ -21,6 +21,22 @@ int main(int argc, char **argv)
     pp_random_placement(&rng, blue);
     if (pp_state_init(&s, deal, PP_RED) != PP_OK || pp_place_all(&s, red, blue) != PP_OK)
         return 1;
+    /* The resumable perft refuses depths its arrays cannot hold and, in slices of 7
+     * moves, counts what the one-call perft counts. */
+    static pp_perft_job job;
+    if (pp_perft_start(&job, &s, PP_PERFT_MAX_DEPTH + 1) != -1 || pp_perft_start(&job, &s, -1) != -1) {
+        fprintf(stderr, "pp_perft_start accepted a depth outside 0..%d\n", PP_PERFT_MAX_DEPTH);
+        return 3;
+    }
+    if (pp_perft_start(&job, &s, 2) != 0)
+        return 3;
+    while (!pp_perft_run(&job, 7))
+        ;
+    pp_state copy = s;
+    if (job.leaves != pp_perft(&copy, 2)) {
+        fprintf(stderr, "sliced perft %llu != perft\n", (unsigned long long)job.leaves);
+        return 3;
+    }
     pp_rng_seed(&rng, playout_seed);
     const pp_playout_result r = pp_playout(&s, &rng);
     if (s.hash != pp_hash_full(&s))
