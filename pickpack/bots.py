@@ -26,7 +26,8 @@ refused before the match starts, naming the ones it takes). The object it return
   a match refuses to start when it is above the match's per-move time limit
   (pickpack.time_limit; every move is timed, a late one loses the game);
 - optionally ``close() -> None`` -- release resources; called after every game;
-- optionally ``bounded = True`` (a class attribute) -- the bot promises to answer
+- optionally ``bounded = True`` (an attribute of the factory, i.e. of the class) --
+  the bot promises to answer
   within the match's per-move limit by itself (see "Time limits" below).
 
 A factory that has a ``time_limit`` keyword parameter receives the match's per-move
@@ -39,9 +40,11 @@ hangs must lose that game instead of hanging the match. A Python call cannot be
 stopped from outside, so make_bot runs in-process only the bots that declare
 ``bounded = True`` (the built-in random, greedy, mcts and alphabeta: the searches stop
 themselves before L). Any other bot -- an entry point without the attribute, a
-``native:PATH`` library -- is built once here (so a bad option or library is refused
-at once, as before) and then run in a child process (an IsolatedBot, a ProcessBot
-underneath) that is killed at ``L + TIME_GRACE``. Its faults read as they would
+``native:PATH`` library -- is never built in this process by make_bot: it is built
+in a child process (an IsolatedBot, a ProcessBot underneath), once per game, and the
+child is killed at ``L + TIME_GRACE``. A bad option or library is still refused at
+once with its own error (the child reports it and make_bot raises it); the match
+builds each bot once in-process before the first game (pickpack.match.check_bots). Its faults read as they would
 in-process: "exception: raised ...", "garbage: returned ...", "illegal: ...", and a
 late move "timeout: took more than ... s". ``make_bot(..., isolate=False)`` keeps such
 a bot in-process (tests; the child's own side, to avoid recursion).
@@ -73,10 +76,10 @@ from pickpack.botspec import BotSpec, parse_bot_spec
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError, load, names
-from pickpack.safe_files import write_text_atomic
 from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE
 
-__all__ = ["Bot", "IsolatedBot", "available_bots", "bot_choices", "checked_move", "make_bot"]
+__all__ = ["Bot", "IsolatedBot", "available_bots", "bot_choices", "checked_move", "make_bot",
+           "trial_bot"]
 
 # Keywords of make_bot itself, never bot options in a spec.
 _RESERVED = ("time_limit", "handshake_timeout", "isolate")
@@ -153,14 +156,15 @@ def make_bot(spec: str, seed: int | None = None, *, time_limit: float = DEFAULT_
     process has to start and answer the handshake. A bot that is not ``bounded`` (an
     entry point without ``bounded = True``, a ``native:`` library) comes back as an
     IsolatedBot running in a child process, unless ``isolate=False`` (module docstring,
-    "Time limits").
+    "Time limits"); such a bot is then built only in the child, never here (whether it
+    is bounded is read from its factory).
 
     Raises BotSpecError (malformed spec, unknown or bad option, an option value that
     cannot be sent to a child process), PluginNotFoundError (unknown name; the message
     lists the choices), BotLoadError (plugin fails to import, native library unusable:
     NativeBotError), BotFault (a ``cmd:`` program or an isolated bot that cannot start
     or fails the handshake) and TypeError when the plugin builds an object without
-    ``name``/``choose``.
+    ``name``/``choose`` -- for an isolated bot, the same errors as the child met them.
     """
     parsed = parse_bot_spec(spec)
     if parsed.kind != "entry" and options:
@@ -170,23 +174,23 @@ def make_bot(spec: str, seed: int | None = None, *, time_limit: float = DEFAULT_
         from pickpack.process_bot import ProcessBot
         return ProcessBot(parsed.argv, seed, time_limit=time_limit,
                           handshake_timeout=handshake_timeout, label=parsed.target.strip())
-    bot: Bot
     if parsed.kind == "native":
+        if isolate:       # a library's create() may crash: never in this process
+            return IsolatedBot(spec, seed, options=options, time_limit=time_limit,
+                               handshake_timeout=handshake_timeout)
         from pickpack.native_bot import NativeBot
-        bot = NativeBot(parsed.target, seed)          # a bad library is refused here
-    else:
-        bot = _entry_bot(parsed, seed, time_limit, options)
-    if not isolate or getattr(bot, "bounded", False) is True:
-        return bot
-    budget = getattr(bot, "time_budget", None)
-    _close(bot)
-    return IsolatedBot(spec, seed, options=options, time_limit=time_limit,
-                       handshake_timeout=handshake_timeout, time_budget=budget)
+        return NativeBot(parsed.target, seed)          # a bad library is refused here
+    factory, merged = _entry_options(parsed, time_limit, options)
+    if isolate and getattr(factory, "bounded", False) is not True:
+        return IsolatedBot(spec, seed, options=options, time_limit=time_limit,
+                           handshake_timeout=handshake_timeout)
+    return _entry_bot(parsed, factory, merged, seed)
 
 
-def _entry_bot(parsed: BotSpec, seed: int | None, time_limit: float,
-               options: Mapping[str, Any]) -> Bot:
-    """The entry-point bot of ``parsed`` built in this process (make_bot's errors)."""
+def _entry_options(parsed: BotSpec, time_limit: float,
+                   options: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The factory of ``parsed`` (imported, not called) and the keywords it gets,
+    checked without building anything (make_bot's option errors)."""
     spec = parsed.text
     both = sorted(set(parsed.options) & set(options))
     if both:
@@ -200,6 +204,12 @@ def _entry_bot(parsed: BotSpec, seed: int | None, time_limit: float,
     _check_options(parsed, factory, merged)
     if _takes_time_limit(factory):
         merged["time_limit"] = time_limit
+    return factory, merged
+
+
+def _entry_bot(parsed: BotSpec, factory: Any, merged: dict[str, Any], seed: int | None) -> Bot:
+    """The entry-point bot of ``parsed`` built in this process (make_bot's errors)."""
+    spec = parsed.text
     try:
         bot = factory(seed=seed, **merged)
     except (TypeError, ValueError) as exc:     # the plugin's own word on a bad option value
@@ -234,8 +244,38 @@ def checked_move(bot: Bot, state: Any) -> Move | BotFault:
     return Move(move.action, state.action_text(move.action))
 
 
+def trial_bot(spec: str, seed: int | None = 0, *, time_limit: float = DEFAULT_TIME_LIMIT,
+              handshake_timeout: float = HANDSHAKE_TIMEOUT, **options: Any) -> Bot:
+    """The bot of ``spec`` built once in this process (make_bot with ``isolate=False``),
+    for the checks before a match (pickpack.match.check_bots): a bad option or an
+    unusable library fails here, at once, with make_bot's errors. A bot that make_bot
+    would run in a child process must also have options that are JSON data
+    (BotSpecError otherwise). The caller closes the bot."""
+    parsed = parse_bot_spec(spec)
+    if parsed.kind == "native" or (
+            parsed.kind == "entry"
+            and getattr(_factory(parsed.name), "bounded", False) is not True):
+        _child_payload(spec, seed, options, time_limit)
+    return make_bot(spec, seed, time_limit=time_limit, handshake_timeout=handshake_timeout,
+                    isolate=False, **options)
+
+
+def _child_payload(spec: str, seed: int | None, options: Mapping[str, Any],
+                   time_limit: float) -> dict[str, Any]:
+    """What an IsolatedBot's child gets (serve_isolated's ``args``, less the side file);
+    BotSpecError when the options are not JSON data."""
+    payload = {"spec": spec, "seed": seed, "options": dict(options), "time_limit": time_limit,
+               "path": [os.path.abspath(p) for p in sys.path]}
+    try:
+        json.dumps(payload)
+    except (TypeError, ValueError):
+        raise BotSpecError(f"bot {spec!r}: its options are not JSON data, so it cannot run "
+                           f"in a child process; pass isolate=False to keep it in-process") from None
+    return payload
+
+
 # The child: Python's own path as the parent sees it (plugins added at run time stay
-# visible), then serve_isolated. argv[1] is the JSON of IsolatedBot._child_args.
+# visible), then serve_isolated. argv[1] is the JSON of _child_payload.
 _CHILD_CODE = (
     "import json, sys\n"
     "args = json.loads(sys.argv[1])\n"
@@ -244,18 +284,32 @@ _CHILD_CODE = (
     "raise SystemExit(serve_isolated(args))\n")
 
 
+def _config_errors() -> dict[str, type[Exception]]:
+    """The errors of a spec that cannot name a usable bot, by class name: the child
+    reports them by name and IsolatedBot raises them as make_bot would in-process."""
+    from pickpack.native_bot import NativeBotError
+
+    return {cls.__name__: cls for cls in (BotSpecError, BotLoadError, NativeBotError,
+                                          PluginNotFoundError, TypeError)}
+
+
 class IsolatedBot:
     """A bot that is not ``bounded`` (module docstring, "Time limits"), run in a child
     process through a ProcessBot, so that a late move is stopped at ``time_limit +
     TIME_GRACE`` and a crash (a native library's too) loses only the game.
 
     Built by make_bot; ``spec`` and ``options`` as make_bot got them (the options must
-    be JSON data). The child builds the bot with ``make_bot(..., isolate=False)`` and
-    checks each move (checked_move); a fault it finds is written to a side file and
-    raised here with its kind and words, so ``choose`` raises the same BotFault as the
-    bot in-process would, and BotFault "timeout" ("took more than L+grace s") or
-    "crash" for what only a child can do. ``name`` is the bot's own name;
-    ``time_budget`` the one it declared. Call ``close()`` to end the child.
+    be JSON data). The bot is built only in the child, with ``make_bot(...,
+    isolate=False)``, once per game (with ``seed`` before the handshake, afresh with
+    each later ``reset``); when that first build fails, the constructor raises what
+    make_bot in-process would (BotSpecError, BotLoadError/NativeBotError,
+    PluginNotFoundError, TypeError), or BotFault "crash" when the child dies building
+    it. The child checks each move (checked_move); a fault it finds is written to a
+    private side file and raised here with its kind and words, so ``choose`` raises the
+    same BotFault as the bot in-process would, and BotFault "timeout" ("took more than
+    L+grace s") or "crash" for what only a child can do. ``name`` is the bot's own
+    name; ``time_budget`` the one it declared (the child reports it). Call ``close()``
+    to end the child and remove the side file.
     """
 
     bounded = True
@@ -267,13 +321,7 @@ class IsolatedBot:
 
         self.time_limit = time_limit
         self.time_budget = time_budget
-        try:
-            payload = {"spec": spec, "options": dict(options or {}), "time_limit": time_limit,
-                       "path": [os.path.abspath(p) for p in sys.path]}
-            json.dumps(payload)
-        except (TypeError, ValueError):
-            raise BotSpecError(f"bot {spec!r}: its options are not JSON data, so it cannot run "
-                               f"in a child process; pass isolate=False to keep it in-process") from None
+        payload = _child_payload(spec, seed, options or {}, time_limit)
         fd, self._fault_file = tempfile.mkstemp(prefix="pickpack-fault-", suffix=".json")
         os.close(fd)
         # removed by close(), or when this object goes away without it
@@ -284,23 +332,38 @@ class IsolatedBot:
                                        seed, time_limit=time_limit,
                                        handshake_timeout=handshake_timeout, label=spec)
         except BotFault as exc:
-            fault = self._child_fault() or exc
+            report = self._report()
             self._remove_fault_file()
-            raise fault from None
+            error = _config_errors().get(str(report.get("error")))
+            if error is not None:
+                raise error(str(report.get("message", ""))) from None
+            raise self._child_fault(report) or exc from None
         except BaseException:
             self._remove_fault_file()
             raise
         self.name: str = self._process.name
+        budget = self._report().get("time_budget")
+        if time_budget is None and isinstance(budget, (int, float)):
+            self.time_budget = float(budget)
 
-    def _child_fault(self) -> BotFault | None:
-        """The fault the child wrote before it stopped, if any."""
+    def _report(self) -> dict[str, Any]:
+        """What the child wrote to the side file: ``{"time_budget"}`` once built, then
+        ``{"kind", "message"}`` for a fault or ``{"error", "message"}`` for a bot that
+        cannot be built; {} for nothing, or a partial write (a child killed writing)."""
         try:
             with open(self._fault_file, encoding="utf-8") as f:
-                text = f.read()
-            data = json.loads(text) if text else None
-            return None if data is None else BotFault(data["kind"], data["message"])
-        except (OSError, ValueError, KeyError, TypeError):
+                data = json.loads(f.read() or "{}")
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _child_fault(self, report: dict[str, Any] | None = None) -> BotFault | None:
+        """The fault the child wrote before it stopped, if any."""
+        data = self._report() if report is None else report
+        kind, message = data.get("kind"), data.get("message")
+        if not isinstance(kind, str) or not isinstance(message, str):
             return None
+        return BotFault(kind, message)
 
     def reset(self, seed: int | None = None) -> None:
         """Start a new game in the child (it builds the bot afresh with this seed)."""
@@ -339,29 +402,50 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
                    stdout: TextIO = sys.stdout) -> int:
     """The child side of an IsolatedBot: docs/process-protocol.md on stdin/stdout for
     the bot ``args["spec"]`` built in-process (``isolate=False``) with
-    ``args["options"]`` and ``args["time_limit"]``. A fault -- the bot cannot be built,
-    raises, answers garbage or an illegal move -- is written as JSON ``{"kind",
-    "message"}`` to ``args["fault_file"]`` and ends the child (status 3); otherwise it
-    runs until ``quit`` or end of input (status 0)."""
+    ``args["options"]`` and ``args["time_limit"]``.
+
+    The bot is built once per game: with ``args["seed"]`` before the handshake (its
+    name is the answer), kept for the first ``newgame`` (ProcessBot's own, with that
+    seed), and built afresh for every later one. Once built, ``{"time_budget": ...}``
+    is written to ``args["fault_file"]``. A bot that cannot be built at start is
+    reported there as ``{"error": CLASS, "message"}`` for a configuration error
+    (BotSpecError, BotLoadError, ...) and as a fault otherwise; a fault -- the bot
+    cannot be built, raises, answers garbage or an illegal move -- is written as JSON
+    ``{"kind", "message"}``. Either ends the child (status 3); otherwise it runs until
+    ``quit`` or end of input (status 0). The side file is private to the two
+    processes and written in place: a child killed mid-write leaves a partial file,
+    which the reader takes for "nothing reported"."""
     from pickpack.state import State
 
     spec, options = str(args["spec"]), dict(args["options"])
+    first_seed = args.get("seed")
+
+    def report(data: dict[str, Any]) -> None:
+        with open(args["fault_file"], "w", encoding="utf-8") as f:
+            f.write(json.dumps(data))
 
     def fail(fault: BotFault) -> int:
-        write_text_atomic(args["fault_file"], json.dumps({"kind": fault.kind, "message": str(fault)}))
+        report({"kind": fault.kind, "message": str(fault)})
         return 3
 
-    def build(seed: int) -> Any:
+    def build(seed: int | None) -> Any:
         return make_bot(spec, seed, time_limit=float(args["time_limit"]), isolate=False, **options)
 
     def say(line: str) -> None:
         stdout.write(line + "\n")
         stdout.flush()
 
+    bot: Any = None
     try:
-        bot = build(0)
+        bot = build(first_seed)
+    except tuple(_config_errors().values()) as exc:
+        report({"error": type(exc).__name__, "message": str(exc)})
+        return 3
     except Exception as exc:
         return fail(BotFault("crash", f"could not be built: {type(exc).__name__}: {exc}"))
+    budget = getattr(bot, "time_budget", None)
+    report({"time_budget": budget if isinstance(budget, (int, float)) else None})
+    fresh = True              # built for the first game and not claimed by a newgame yet
     state: Any = None
     try:
         for raw in stdin:
@@ -369,14 +453,22 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
             if command == "pickpack":
                 say(f"ok {bot.name}")
             elif command == "newgame":
-                _close(bot)
+                seed = int(rest)
+                if fresh and (first_seed is None or seed == first_seed):
+                    fresh = False          # the bot built at start is this game's
+                    continue
+                fresh = False
+                old, bot = bot, None
+                _close(old)
                 try:
-                    bot = build(int(rest))
+                    bot = build(seed)
                 except Exception as exc:
                     return fail(BotFault("crash", f"could not be built: {type(exc).__name__}: {exc}"))
             elif command == "position" and rest.startswith("snapshot "):
-                state = State.from_snapshot(json.loads(rest[len("snapshot "):]))
+                # the host checked the position; an unchecked one (tests) plays too
+                state = State.from_snapshot(json.loads(rest[len("snapshot "):]), checked=False)
             elif command == "go" and state is not None:
+                fresh = False
                 outcome = checked_move(bot, state)
                 if isinstance(outcome, BotFault):
                     return fail(outcome)
@@ -384,5 +476,6 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
             elif command == "quit":
                 break
     finally:
-        _close(bot)
+        if bot is not None:
+            _close(bot)
     return 0

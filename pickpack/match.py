@@ -10,7 +10,8 @@ order, in any process, on any backend (pickpack.match_backends) -- except for a
 
 Bots are named by specs (pickpack.botspec) and built afresh for every game, so a bot
 that failed in one game (a crashed process, a broken native handle) starts clean in
-the next. A bot that fails loses the game and the match goes on (docs/match.md,
+the next; a bot that is not ``bounded`` is built in its child process only
+(pickpack.bots), so one that crashes while being built loses its game, nothing more. A bot that fails loses the game and the match goes on (docs/match.md,
 "Faults"): the result records ``fault`` (the kind, errors.FAULT_KINDS), ``forfeit``
 (the reason, one line) and ``forfeited_by`` (the colour).
 
@@ -34,7 +35,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pickpack._core import placements_from_seed
-from pickpack.bots import Bot, make_bot
+from pickpack.bots import Bot, make_bot, trial_bot
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
 from pickpack.match_backends import iter_batches
 from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
@@ -171,7 +172,9 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
 def check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] | None = None,
                time_limit: float = DEFAULT_TIME_LIMIT,
                handshake_timeout: float = HANDSHAKE_TIMEOUT) -> None:
-    """Build each bot once (seed 0) and close it, so that bad specs fail before game 0.
+    """Build each bot once (seed 0) in this process and close it, so that bad specs fail
+    before game 0 (pickpack.bots.trial_bot: also a bot that every game runs in a child
+    process is built here, once; the games themselves never build one in this process).
 
     ``time_limit`` and ``handshake_timeout`` (seconds) are given to every bot as in
     play_game.
@@ -186,8 +189,10 @@ def check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] |
         raise ValueError(f"a match needs two bots, got {len(bot_names)}")
     opts = bot_options or [{}, {}]
     for spec, options in zip(bot_names, opts):
-        bot = make_bot(spec, seed=0, time_limit=time_limit, handshake_timeout=handshake_timeout,
-                       **options)
+        # the one build of the bot outside a game, in this process even for a bot the
+        # games run in a child process (pickpack.bots.trial_bot)
+        bot = trial_bot(spec, seed=0, time_limit=time_limit, handshake_timeout=handshake_timeout,
+                        **options)
         try:
             budget = getattr(bot, "time_budget", None)
             if isinstance(budget, (int, float)) and budget > time_limit:

@@ -29,7 +29,6 @@ with at most ``IN_FLIGHT`` submissions per worker waiting or running, so memory 
 from __future__ import annotations
 
 import ast
-import ctypes
 import itertools
 import multiprocessing
 import os
@@ -43,6 +42,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from pickpack._pdeathsig import set_pdeathsig
 from pickpack.errors import PickpackError
 from pickpack.install_hint import install_hint
 
@@ -57,7 +57,6 @@ MAX_CHUNK = 16
 IN_FLIGHT = 2             # submissions per worker waiting or running at any time
 WATCHDOG_PERIOD = 0.25    # seconds between a worker's checks that its parent lives
 STOP_GRACE = 0.5          # seconds a terminated worker has to exit before SIGKILL
-_PR_SET_PDEATHSIG = 1     # <linux/prctl.h>
 
 _ISOLATE = (" (a native bot that crashed?); run such a bot isolated as "
             "'cmd:python -m pickpack.process_bot native:PATH'")
@@ -148,12 +147,7 @@ def _run_chunk(func: Callable[..., R], chunk: Sequence[tuple[int, tuple[Any, ...
 
 def _die_with_parent(parent_pid: int) -> None:
     """End this process when ``parent_pid`` (its parent) dies, however it dies."""
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        except (OSError, AttributeError):      # no prctl: the watchdog alone
-            pass
+    set_pdeathsig(signal.SIGKILL)              # Linux; elsewhere the watchdog alone
     if os.getppid() != parent_pid:             # died before the signal was set
         os._exit(1)
 

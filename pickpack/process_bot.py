@@ -35,7 +35,6 @@ Run as a module, it serves any bot spec over the protocol, so that an in-process
 from __future__ import annotations
 
 import collections
-import ctypes
 import json
 import os
 import queue
@@ -52,6 +51,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import IO, Any, TextIO
 
+from pickpack._pdeathsig import pdeathsig_preexec
 from pickpack.errors import BotFault, IllegalMoveError, MoveSyntaxError
 from pickpack.move import Move
 from pickpack.time_limit import (DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE,
@@ -72,44 +72,6 @@ _ANSWER = re.compile(rb"^[ \t\r\f\v]*(?!info(?: |[ \t\r\f\v]*$))\S.*$", re.MULTI
 
 
 # --- launching: parent-death signal, launcher thread, reaper -------------------------
-
-_PR_SET_PDEATHSIG = 1
-
-
-def _find_prctl() -> Any:
-    """libc's prctl (Linux), resolved once at import; None elsewhere."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
-    prctl.restype = ctypes.c_int
-    prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong,
-                      ctypes.c_ulong]
-    return prctl
-
-
-_PRCTL = _find_prctl()
-
-
-def _pdeathsig_setter() -> Callable[[], None] | None:
-    """A preexec_fn giving the child SIGKILL when its parent thread dies (Linux), or None.
-
-    Made for the calling process (its pid is checked in the child); it only calls the
-    prctl resolved at import, nothing that could lock between fork and exec.
-    """
-    if _PRCTL is None:
-        return None
-    prctl, parent = _PRCTL, os.getpid()
-
-    def set_pdeathsig() -> None:   # runs in the child between fork and exec
-        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        if os.getppid() != parent:     # the launcher died before prctl: follow it
-            os.kill(os.getpid(), signal.SIGKILL)
-
-    return set_pdeathsig
-
 
 # The reaper: reads "+PGID" / "-PGID" lines; at end of input (its launcher is gone)
 # SIGKILLs every group still listed. Plain stdlib, run with -I -S: it starts in ~10 ms.
@@ -149,10 +111,17 @@ class _Launcher:
         self._thread: threading.Thread | None = None
         self._reaper: subprocess.Popen[bytes] | None = None
         self._reaper_fd = -1
-        self._preexec = _pdeathsig_setter()
+        self._preexec = pdeathsig_preexec()
 
-    def start(self, argv: list[str]) -> subprocess.Popen[bytes]:
-        """Popen ``argv`` (pipes on 0, 1, 2; own session) from the launcher thread."""
+    def start(self, argv: list[str], owner: object
+              ) -> tuple[subprocess.Popen[bytes], weakref.finalize[Any, Any]]:
+        """Popen ``argv`` (pipes on 0, 1, 2; own session) from the launcher thread.
+
+        Returns the process and its finalizer (``_kill_group``), registered for
+        ``owner`` before this returns and before the reaper is told, so that no
+        interrupt can leave a started bot without one: an interrupt inside kills it
+        here, one after hands the finalizer to ``owner``'s death (or to exit).
+        """
         done = threading.Event()
         box: list[Any] = []
 
@@ -172,19 +141,24 @@ class _Launcher:
                                                 daemon=True)
                 self._thread.start()
         self._jobs.put(job)
+        finalizer: weakref.finalize[Any, Any] | None = None
         try:
             while not done.wait(WAIT_SLICE):
                 pass
+            if isinstance(box[0], subprocess.Popen):
+                finalizer = weakref.finalize(owner, _kill_group, box[0])
+                self.watch(box[0].pid)
         except BaseException:          # interrupted: whatever was started must not live on
             done.wait()
-            if box and isinstance(box[0], subprocess.Popen):
+            if finalizer is not None:
+                finalizer()
+            elif box and isinstance(box[0], subprocess.Popen):
                 _kill_group(box[0])
             raise
         if isinstance(box[0], BaseException):
             raise box[0]
-        proc: subprocess.Popen[bytes] = box[0]
-        self.watch(proc.pid)
-        return proc
+        assert finalizer is not None
+        return box[0], finalizer
 
     def _serve(self) -> None:
         while True:
@@ -242,7 +216,7 @@ class _Launcher:
         self._lock = threading.Lock()
         self._jobs = queue.SimpleQueue()
         if self._preexec is not None:  # kept off in tests that simulate other systems
-            self._preexec = _pdeathsig_setter()
+            self._preexec = pdeathsig_preexec()
 
 
 _INHERITED: list[subprocess.Popen[bytes]] = []
@@ -308,11 +282,11 @@ class ProcessBot:
         self._tail = bytearray()
         self._tail_lock = threading.Lock()
         try:
-            self._proc = _LAUNCHER.start(list(argv))
+            # the finalizer comes with the process (_Launcher.start): no gap between them
+            self._proc, self._finalizer = _LAUNCHER.start(list(argv), self)
         except OSError as exc:
             raise BotFault("crash", f"process bot {self.label!r}: cannot start {argv[0]!r}: "
                                     f"{exc.strerror or exc}") from None
-        self._finalizer = weakref.finalize(self, _kill_group, self._proc)
         assert self._proc.stdin and self._proc.stdout and self._proc.stderr
         self._in, self._out = self._proc.stdin.fileno(), self._proc.stdout.fileno()
         os.set_blocking(self._in, False)
@@ -385,19 +359,21 @@ class ProcessBot:
         if proc is None or self._closed:
             return
         self._closed = True
-        if self._finalizer.alive and proc.poll() is None and not self._busy:
-            try:
-                self._send("quit", time.monotonic() + QUIT_TIMEOUT, "quit")
-                proc.wait(QUIT_TIMEOUT)
-            except (BotFault, subprocess.TimeoutExpired):
-                pass
-        self._finalizer()          # kills the group, reaps the bot
-        self._readable.close()
-        self._writable.close()
-        for pipe in (proc.stdin, proc.stdout):
-            if pipe is not None:
-                pipe.close()
-        self._stderr_thread.join(QUIT_TIMEOUT)
+        try:
+            if self._finalizer.alive and proc.poll() is None and not self._busy:
+                try:
+                    self._send("quit", time.monotonic() + QUIT_TIMEOUT, "quit")
+                    proc.wait(QUIT_TIMEOUT)
+                except (BotFault, subprocess.TimeoutExpired):
+                    pass
+        finally:                   # also when Ctrl-C interrupts the wait for quit
+            self._finalizer()      # kills the group, reaps the bot
+            self._readable.close()
+            self._writable.close()
+            for pipe in (proc.stdin, proc.stdout):
+                if pipe is not None:
+                    pipe.close()
+            self._stderr_thread.join(QUIT_TIMEOUT)
 
     def __enter__(self) -> ProcessBot:
         return self
@@ -552,7 +528,8 @@ def serve(spec: str, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> 
             elif command == "newgame":
                 seed = int(rest)
             elif command == "position" and rest.startswith("snapshot "):
-                state = State.from_snapshot(json.loads(rest[len("snapshot "):]))
+                # the host checked the position; an unchecked one (tests) plays too
+                state = State.from_snapshot(json.loads(rest[len("snapshot "):]), checked=False)
             elif command == "go" and state is not None:
                 if seed is not None:
                     millis = int(rest) if rest.strip().isdigit() and int(rest) > 0 else None

@@ -1,9 +1,10 @@
 """``pickpack match A B``: bots against bots on fresh random deals (docs/match.md).
 
 The ``--ppn`` record is written game by game, in game order, into a temporary file
-that replaces FILE when the match ends (pickpack.safe_files): an interrupted match
-keeps every finished game, one interrupted before its first game leaves an existing
-FILE as it was. Ctrl-C (or SIGTERM) stops the workers at once, prints the results of
+that replaces FILE when the match ends (pickpack.safe_files), with whole games only:
+an interrupted match keeps every finished game, one interrupted before its first game
+leaves an existing FILE as it was, and so does a match that fails (a backend error,
+an error writing the record: one line, exit status 2). Ctrl-C (or SIGTERM) stops the workers at once, prints the results of
 the games finished, marked "interrupted after N of M games", and exits with status 130
 (143 for SIGTERM).
 """
@@ -77,10 +78,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="write every game to FILE as PPN (docs/ppn.md), game by game")
 
 
+class _RecordError(Exception):
+    """Writing the ``--ppn`` record failed (a full disk): ``strerror`` says why."""
+
+    def __init__(self, strerror: str) -> None:
+        super().__init__(strerror)
+        self.strerror = strerror
+
+
 class _Record:
     """The ``--ppn`` record: games written one at a time, in game order, to a temporary
     file next to FILE (pickpack.safe_files.atomic_writer) that replaces FILE at the end
-    -- also when the match stops early, as long as one game was written."""
+    with whole games only -- every game of a complete match, the games finished before
+    an interrupt (Ctrl-C, SIGTERM); on any other end (a backend failure, an error
+    writing) FILE stays as it was."""
 
     def __init__(self, path: str, notation: Any) -> None:
         from pickpack.safe_files import atomic_writer
@@ -91,20 +102,36 @@ class _Record:
         self._date = datetime.date.today().strftime("%Y.%m.%d")
         self._writer = atomic_writer(path)
         self._stream = self._writer.__enter__()        # OSError here: nothing played yet
+        self._fd = self._stream.fileno()
+        self._whole = 0            # bytes of the temporary file that are whole games
         self.written = 0
 
     def write(self, game: GameResult) -> None:
-        """Append one game (PPN's games_to_ppn with a list of one) and flush it."""
-        self._notation.games_to_ppn([game], self._stream, date=self._date)
-        self._stream.flush()
+        """Append one game (PPN's games_to_ppn with a list of one), whole or not at all:
+        the game is made in memory, then written straight to the file (no buffer left
+        to flush later). Raises _RecordError when the file cannot take it."""
+        text = io.StringIO()
+        self._notation.games_to_ppn([game], text, date=self._date)
+        data = memoryview(text.getvalue().encode("utf-8"))
+        try:
+            while data:
+                data = data[os.write(self._fd, data):]
+        except OSError as exc:
+            raise _RecordError(exc.strerror or str(exc)) from None
+        self._whole = os.lseek(self._fd, 0, os.SEEK_CUR)
         self.written += 1
 
-    def close(self, complete: bool) -> None:
-        """Replace FILE with what was written: every game of a ``complete`` match, the
-        finished ones of a match that stopped early -- unless none was (then FILE stays
-        as it was)."""
-        if complete or self.written:
-            self._writer.__exit__(None, None, None)
+    def close(self, keep: bool) -> None:
+        """End the record: with ``keep`` (the match completed or was interrupted), FILE
+        is replaced by the whole games written -- unless none was (then FILE stays as it
+        was); without it, the temporary file is discarded and FILE stays as it was.
+        Raises _RecordError when FILE cannot be replaced."""
+        if keep and self.written:
+            try:
+                os.ftruncate(self._fd, self._whole)     # no half game after an interrupt
+                self._writer.__exit__(None, None, None)
+            except OSError as exc:      # the writer removed its temporary file
+                raise _RecordError(exc.strerror or str(exc)) from None
         else:
             stopped = KeyboardInterrupt()
             self._writer.__exit__(KeyboardInterrupt, stopped, None)
@@ -284,7 +311,7 @@ def run(args: argparse.Namespace) -> int:
         fail(str(exc))
     record = _open_record(args.ppn) if args.ppn else None
     console = Console(stderr=True)
-    complete = False
+    keep = False
     try:
         with _sigterm_as_interrupt() as terminated, \
                 Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -312,13 +339,18 @@ def run(args: argparse.Namespace) -> int:
                 summary = exc.summary
             except PickpackError as exc:
                 fail(str(exc))
+            except _RecordError as exc:        # FILE stays as it was (record.close)
+                fail(f"--ppn {args.ppn}: {exc.strerror}")
             status = 0
             if summary.interrupted:
                 status = EXIT_TERMINATED if terminated() else EXIT_INTERRUPTED
-            complete = not summary.interrupted
+            keep = True          # complete, or interrupted: the whole games finished
     finally:
         if record is not None:
-            record.close(complete)
+            try:
+                record.close(keep)
+            except _RecordError as exc:
+                fail(f"--ppn {args.ppn}: {exc.strerror}")
     if summary.interrupted:
         if record is None:
             said = ""
