@@ -421,7 +421,7 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
     first_seed = args.get("seed")
 
     def report(data: dict[str, Any]) -> None:
-        with open(args["fault_file"], "w", encoding="utf-8") as f:
+        with open(args["fault_file"], "w", encoding="utf-8") as f:   # private side file
             f.write(json.dumps(data))
 
     def fail(fault: BotFault) -> int:

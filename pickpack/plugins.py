@@ -10,13 +10,16 @@ own, and one whose metadata cannot be read (no ``Name`` in METADATA, undecodable
 files) or whose ``entry_points.txt`` is malformed -- of any tool, in any group -- is
 skipped and recorded once as a broken plugin source (``broken_sources()``); every
 other distribution's plugins work as before. Where two distributions register the
-same name in a group, the first on ``sys.path`` wins, as with ``importlib``.
+same name in a group, the first on ``sys.path`` wins, as with ``importlib``; within one
+``sys.path`` entry, distributions are taken in the order of their folder names (not the
+file system's), so the winner and the list of broken sources do not vary by machine.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib.metadata import Distribution, EntryPoint, distributions
 from typing import Any
@@ -112,6 +115,27 @@ def _folder_name(dist: Distribution) -> str:
     return stem.partition("-")[0] or "?"      # NAME-VERSION.dist-info
 
 
+def _in_path_order(dists: Iterable[Distribution]) -> Iterator[Distribution]:
+    """``dists`` (in sys.path order, each entry's in the file system's order) with each
+    run from one folder sorted by folder name: the same order on every machine."""
+    run: list[Distribution] = []
+    run_parent: str | None = None
+
+    def by_folder_name(dist: Distribution) -> str:
+        path = getattr(dist, "_path", None)
+        return str(getattr(path, "name", "")) if path is not None else ""
+
+    for dist in dists:
+        path = getattr(dist, "_path", None)
+        parent = str(getattr(path, "parent", "")) if path is not None else None
+        if run and parent != run_parent:
+            yield from sorted(run, key=by_folder_name)
+            run = []
+        run.append(dist)
+        run_parent = parent
+    yield from sorted(run, key=by_folder_name)
+
+
 def _read(dist: Distribution) -> tuple[str, str | None, list[EntryPoint]]:
     """Name, version and entry points of ``dist``; raises ValueError naming the problem."""
     try:
@@ -148,7 +172,7 @@ def _scan() -> _Scan:
     seen_dists: set[str] = set()
     seen_names: dict[str, set[str]] = {group: set() for group in GROUPS}
     broken: list[BrokenSource] = []
-    for dist in distributions():             # in sys.path order
+    for dist in _in_path_order(distributions()):     # in sys.path order
         try:
             name, version, eps = _read(dist)
         except ValueError as exc:

@@ -10,6 +10,7 @@ Inside the pieces: ``rng`` (seeded by newgame), ``legal`` (the move texts), ``mo
 from __future__ import annotations
 
 import shlex
+import signal
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -74,6 +75,8 @@ from pickpack.process_bot import ProcessBot
 
 if not {pdeathsig}:
     process_bot._LAUNCHER._preexec = None      # only the reaper is left (non-Linux path)
+if {quit_timeout!r} is not None:
+    process_bot.QUIT_TIMEOUT = {quit_timeout!r}
 argv = {argv!r}
 state = pickpack.new_game(seed=7, placements={{"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}})
 bots = []
@@ -94,16 +97,27 @@ except KeyboardInterrupt:
 
 
 def host_script(tmp: Path, name: str, bot_argv: Sequence[str], *, from_thread: bool = False,
-                pdeathsig: bool = True) -> list[str]:
+                pdeathsig: bool = True, quit_timeout: float | None = None) -> list[str]:
     """A host program that starts a ProcessBot on ``bot_argv`` (time limit 60 s) and
     waits for its move; on KeyboardInterrupt it closes the bot and prints ``closed
     SECONDS`` (how long close() took). ``from_thread``: the bot is launched from
-    a thread that ends at once; ``pdeathsig=False``: without the parent-death signal.
+    a thread that ends at once; ``pdeathsig=False``: without the parent-death signal;
+    ``quit_timeout``: the host's process_bot.QUIT_TIMEOUT instead of the default.
     Returns the host's argv."""
     path = tmp / f"{name}.py"
     path.write_text(_HOST.format(argv=list(bot_argv), from_thread=from_thread,
-                                 pdeathsig=pdeathsig))
+                                 pdeathsig=pdeathsig, quit_timeout=quit_timeout))
     return [sys.executable, str(path)]
+
+
+def default_sigint() -> None:
+    """``preexec_fn`` for a child a test interrupts with SIGINT.
+
+    A child started from a non-interactive shell (a background job, a CI wrapper) may
+    inherit SIGINT as ignored, and Python then keeps ignoring it; this restores the
+    default so the child behaves as on a terminal (Python installs its KeyboardInterrupt
+    handler over SIG_DFL)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def pid_alive(pid: int) -> bool:

@@ -7,12 +7,15 @@
 - a long C search ends on Ctrl-C (pickpack._search polls the signal handlers).
 
 The elapsed-time bounds below are behaviour bounds, far above what the code needs (a
-search stopped at 0.03 s against a limit of 0.05 s + 0.5 s grace), not speed claims.
+search stopped at 0.03 s against a bound of the 0.05 s limit + 5 s), not speed claims:
+they hold on a loaded machine and still fail the unbounded searches, whose moves take
+minutes (the issue's alphabeta:depth=14: 87 s and 249 s).
 """
 
 from __future__ import annotations
 
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -29,9 +32,9 @@ from pickpack.bots import IsolatedBot, make_bot
 from pickpack.errors import BotSpecError
 from pickpack.match import check_bots, play_game, play_match
 from pickpack.seeding import derive_seed
-from pickpack.time_limit import TIME_GRACE
 from pickpack_bots.search_bot import search_seconds
 from tests.plugin_dist import on_sys_path, write_distribution
+from tests.process_scripts import default_sigint
 from tests.test_native_bot import CREATE_FREE, build_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,10 +69,13 @@ def test_search_seconds_refuses_a_bad_limit(bad: float) -> None:
 
 
 @pytest.mark.parametrize(("spec", "limit"), [
+    # unbounded, each of these takes minutes a move: the bound below fails them
     ("alphabeta:depth=14", 0.05),           # the issue's bot: 87 s and 249 s moves
-    ("alphabeta", 0.05),                    # default depth 6 with a 2 s cap
     ("alphabeta:depth=64,eval=score", 0.1),
     ("mcts:simulations=100000000", 0.1),
+    # the defaults take the limit too (their own budgets end in well under 5 s:
+    # the time they keep is checked by test_time_budget_is_capped_by_the_limit)
+    ("alphabeta", 0.05),                    # default depth 6 with a 2 s cap
     ("mcts", 0.05),                         # default 20 000 simulations
 ])
 def test_search_bot_answers_within_the_limit(spec: str, limit: float) -> None:
@@ -79,7 +85,7 @@ def test_search_bot_answers_within_the_limit(spec: str, limit: float) -> None:
     move = bot.choose(state.copy())
     elapsed = time.monotonic() - started
     assert move.action in state.legal_actions()
-    assert elapsed < limit + TIME_GRACE
+    assert elapsed < limit + 5            # stopped at search_seconds(limit), give or take
 
 
 def test_alphabeta_under_a_limit_returns_the_deepest_completed_iteration() -> None:
@@ -112,9 +118,19 @@ def test_limit_is_not_a_bot_option() -> None:
 
 def test_the_issue_match_keeps_the_limit() -> None:
     # pickpack match alphabeta:depth=14 random --games 2 --time-limit 0.05
+    started = time.monotonic()
     summary = play_match(["alphabeta:depth=14", "random"], games=2, seed=0, time_limit=0.05)
-    assert [g.fault for g in summary.games] == [None, None]
-    assert all(g.plies > 10 for g in summary.games)
+    elapsed = time.monotonic() - started
+    assert elapsed < 60                   # unbounded: 87 s for one move, minutes a game
+    for game in summary.games:
+        if game.fault is None:
+            assert game.plies > 10
+        else:
+            # a loaded machine may push a 0.03 s search past 0.05 s + grace, but never
+            # by seconds, as the unbounded search would
+            assert game.fault == "timeout" and game.forfeit is not None, game.forfeit
+            took = re.search(r"took ([0-9.]+) s for a move", game.forfeit)
+            assert took is not None and float(took[1]) < 0.05 + 5, game.forfeit
 
 
 def test_simulation_budget_stays_deterministic_under_a_long_limit() -> None:
@@ -254,8 +270,8 @@ state = pickpack.new_game("pickpack", seed=4, placements=pickpack.placements_fro
 rng = random.Random(4)
 for _ in range(12):
     state.apply_action(rng.choice(state.legal_actions()))
-print("searching", flush=True)
 try:
+    print("searching", flush=True)     # inside the try: a SIGINT from now on is handled
     if sys.argv[1] == "alphabeta":
         alphabeta_search(state, depth=64)
     else:
@@ -267,8 +283,9 @@ except KeyboardInterrupt:
 
 @pytest.mark.parametrize("search", ["alphabeta", "mcts"])
 def test_ctrl_c_stops_a_long_search(search: str) -> None:
+    # SIGINT back to its default in the child: pytest itself may run with SIGINT ignored
     proc = subprocess.Popen([sys.executable, "-c", SEARCH_SCRIPT, search], stdout=subprocess.PIPE,
-                            text=True, cwd=ROOT)
+                            text=True, cwd=ROOT, preexec_fn=default_sigint)
     try:
         assert proc.stdout is not None and proc.stdout.readline() == "searching\n"
         time.sleep(0.5)                   # well inside the C search (minutes at this budget)
@@ -280,4 +297,5 @@ def test_ctrl_c_stops_a_long_search(search: str) -> None:
         proc.kill()
         proc.wait()
     assert out == "interrupted\n" and proc.returncode == 0
-    assert stopped < 2.0                  # polled every 0.05 s; ~1 s allows a loaded machine
+    # polled every 0.05 s; unpolled, the search runs on for minutes
+    assert stopped < 10.0

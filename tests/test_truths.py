@@ -191,8 +191,7 @@ def test_play_and_match_give_the_same_one_line_errors(
 
 
 def test_frontend_takes_specs_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("textual")
-    from pickpack_tui import frontend
+    from pickpack_tui import frontend          # textual: in the test extra
     started: list[dict[str, str]] = []
 
     class App:
@@ -232,14 +231,16 @@ def test_fail_and_argparse_errors_share_one_format(capsys: pytest.CaptureFixture
     parser = OneLineParser(prog="pickpack")
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     sub.add_parser("match").add_argument("--games", type=int)
-    for argv, line in [(["match", "--games", "x"], "pickpack: error: match: argument --games: "
-                                                   "invalid int value: 'x'\n"),
-                       (["nope"], "pickpack: error: argument command: invalid choice: 'nope' "
-                                  "(choose from 'match')\n")]:
+    # argparse's own words; CPython releases differ on quoting the choices ('match' or match)
+    for argv, pattern in [(["match", "--games", "x"], re.escape(
+                              "pickpack: error: match: argument --games: invalid int value: 'x'\n")),
+                          (["nope"], re.escape("pickpack: error: argument command: invalid choice: "
+                                               "'nope' (choose from ") + r"'?match'?\)\n")]:
         with pytest.raises(SystemExit) as done:
             parser.parse_args(argv)
         assert done.value.code == 2
-        assert capsys.readouterr().err == line
+        err = capsys.readouterr().err
+        assert re.fullmatch(pattern, err), err
     assert error_line("x") == "pickpack: error: x"
 
 
