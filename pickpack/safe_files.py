@@ -69,7 +69,7 @@ def atomic_writer(path: str | os.PathLike[str], *, encoding: str = "utf-8",
 
 
 def _create_temp(folder: Path, name: str) -> tuple[int, str]:
-    """A new, empty file ``.NAME.XXXXXXXX.tmp`` in ``folder``, opened for writing, with
+    """A new, empty file ``.NAME.<8 hex digits>.tmp`` in ``folder``, opened for writing, with
     mode 0o666 less the umask (what a plain open() gives; tempfile.mkstemp would give
     0600, and reading the umask means setting it, which races other threads)."""
     for _ in range(100):

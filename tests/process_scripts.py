@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import shlex
 import signal
+import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -118,6 +120,27 @@ def default_sigint() -> None:
     default so the child behaves as on a terminal (Python installs its KeyboardInterrupt
     handler over SIG_DFL)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def interrupt_when_ready(argv: Sequence[str], ready_lines: int, settle: float,
+                         cwd: str | Path | None = None) -> tuple[int, list[str], str, str, float]:
+    """Start ``argv``, read its first ``ready_lines`` lines of output (the child prints
+    them once it is inside the work to be interrupted), wait ``settle`` seconds, send
+    SIGINT. Returns (exit status, the ready lines, the rest of stdout, stderr, seconds
+    from the signal to the exit). The child gets 30 s to stop; it is killed in any case."""
+    proc = subprocess.Popen(list(argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=cwd, preexec_fn=default_sigint)
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(ready_lines)]
+        time.sleep(settle)
+        proc.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = proc.communicate(timeout=30)
+        return proc.returncode, lines, out, err, time.monotonic() - sent
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def pid_alive(pid: int) -> bool:

@@ -23,7 +23,7 @@ from pickpack.benchmark import MEASUREMENTS, format_report, run_benchmarks
 from pickpack.cli import EXIT_BROKEN_PIPE, main
 from pickpack.savefile import SavedGame, SaveFileError
 
-from .process_scripts import default_sigint
+from .process_scripts import default_sigint, interrupt_when_ready
 from .test_ppn_cli import _finished
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,22 +143,11 @@ def test_a_closed_stdout_in_process_gives_status_141(monkeypatch: pytest.MonkeyP
 
 @posix_only
 def test_ctrl_c_stops_perft_depth_8_at_once() -> None:
-    proc = subprocess.Popen([*PICKPACK, "perft", "--seed", "1", "--depth", "8"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, text=True,
-                            preexec_fn=default_sigint)
-    try:
-        assert proc.stdout is not None
-        # depth 5 is printed about 0.02 s after start; depth 8 then runs for a minute
-        for _ in range(5):
-            proc.stdout.readline()
-        time.sleep(0.5)
-        proc.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        out, err = proc.communicate(timeout=30)
-        stopped = time.monotonic() - sent
-    finally:
-        proc.kill()
-    assert proc.returncode == 130
+    # depth 5 is printed about 0.02 s after start; depth 8 then runs for a minute
+    status, lines, _, err, stopped = interrupt_when_ready(
+        [*PICKPACK, "perft", "--seed", "1", "--depth", "8"], ready_lines=5, settle=0.5, cwd=ROOT)
+    assert lines[-1] == "depth 5: 1141200\n"
+    assert status == 130
     assert err == "pickpack: interrupted\n"
     assert stopped < 10.0                           # before the fix: ~70 s more
 
@@ -170,18 +159,10 @@ def test_ctrl_c_stops_a_long_random_games_batch() -> None:
     code = ("import sys; from pickpack._core import random_games\n"
             "try:\n    print('go', flush=True)\n    random_games(10**8, 1)\n"
             "except KeyboardInterrupt:\n    sys.exit(130)\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
-    try:
-        assert proc.stdout is not None and proc.stdout.readline() == "go\n"
-        time.sleep(0.3)
-        proc.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        _, err = proc.communicate(timeout=30)
-        stopped = time.monotonic() - sent
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, err
+    status, lines, _, err, stopped = interrupt_when_ready([sys.executable, "-c", code],
+                                                          ready_lines=1, settle=0.3)
+    assert lines == ["go\n"]
+    assert status == 130, err
     assert stopped < 10.0
 
 

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import random
 import re
-import signal
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -34,7 +32,7 @@ from pickpack.match import check_bots, play_game, play_match
 from pickpack.seeding import derive_seed
 from pickpack_bots.search_bot import search_seconds
 from tests.plugin_dist import on_sys_path, write_distribution
-from tests.process_scripts import default_sigint
+from tests.process_scripts import interrupt_when_ready
 from tests.test_native_bot import CREATE_FREE, build_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -283,19 +281,10 @@ except KeyboardInterrupt:
 
 @pytest.mark.parametrize("search", ["alphabeta", "mcts"])
 def test_ctrl_c_stops_a_long_search(search: str) -> None:
-    # SIGINT back to its default in the child: pytest itself may run with SIGINT ignored
-    proc = subprocess.Popen([sys.executable, "-c", SEARCH_SCRIPT, search], stdout=subprocess.PIPE,
-                            text=True, cwd=ROOT, preexec_fn=default_sigint)
-    try:
-        assert proc.stdout is not None and proc.stdout.readline() == "searching\n"
-        time.sleep(0.5)                   # well inside the C search (minutes at this budget)
-        proc.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        out, _ = proc.communicate(timeout=30)
-        stopped = time.monotonic() - sent
-    finally:
-        proc.kill()
-        proc.wait()
-    assert out == "interrupted\n" and proc.returncode == 0
+    # well inside the C search (minutes at this budget) 0.5 s after "searching"
+    status, lines, out, _, stopped = interrupt_when_ready(
+        [sys.executable, "-c", SEARCH_SCRIPT, search], ready_lines=1, settle=0.5, cwd=ROOT)
+    assert lines == ["searching\n"]
+    assert out == "interrupted\n" and status == 0
     # polled every 0.05 s; unpolled, the search runs on for minutes
     assert stopped < 10.0
