@@ -1,36 +1,78 @@
-"""Build of pickpack's C extension: the plain-C99 core in core/ bound by Cython."""
+"""Build of pickpack's C extensions: plain-C99 cores under core/ bound by Cython.
+
+Layout (docs/writing-a-game.md):
+
+- ``core/common/``: C shared by every game (the PRNG, the native-bot ABI header). It is
+  compiled once, into the static library ``pp_common``.
+- ``core/<game>/``: one game's rules. Each game's C is compiled once, into the static
+  library ``pp_<game>``, and linked only into that game's extensions
+  (``pickpack.games.<game>._core`` and ``._search``); no game's C reaches another's.
+- ``pickpack/_move.pyx``: the game-neutral move value, one small extension whose type
+  every game binding cimports.
+
+Static libraries are built by setuptools' ``build_clib`` with the compiler's shared-object
+flags (``-fPIC``), so they link into the extension modules.
+"""
 
 from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
+from setuptools.command.build_ext import build_ext
 
 # Each directory under plugins/ with an __init__.py is a package; pickpack_tui/styles
 # holds only the Textual style sheets (*.tcss) and is declared as a data-only package
 # (package-data in pyproject.toml), so that setuptools ships it knowingly.
 DATA_PACKAGES = ["pickpack_tui.styles"]
 PLUGIN_PACKAGES = [*find_packages("plugins"), *DATA_PACKAGES]
-CORE_SOURCES = sorted(str(p) for p in Path("core").glob("*.c"))
 
-extensions = [
-    Extension(
-        "pickpack._core",
-        sources=["pickpack/_core.pyx", *CORE_SOURCES],
-        include_dirs=["core"],
-        extra_compile_args=["-std=c99", "-O3", "-Wall", "-Wextra"],
-    ),
-    # The searches (core/pickpack_search.h) reach the C state through _core.pxd and
-    # link their own copy of the core, so a search never calls back into _core.
-    Extension(
-        "pickpack._search",
-        sources=["pickpack/_search.pyx", *CORE_SOURCES],
-        include_dirs=["core"],
-        libraries=["m"],
-        extra_compile_args=["-std=c99", "-O3", "-Wall", "-Wextra"],
-    ),
-]
+C_FLAGS = ["-std=c99", "-O3", "-Wall", "-Wextra"]
+COMMON_DIR = "core/common"
+# The games whose C lives in this repository: core/<name>/ and pickpack/games/<name>/.
+C_GAMES = ["pickpack"]
+
+
+def _sources(folder: str) -> list[str]:
+    return sorted(str(p) for p in Path(folder).glob("*.c"))
+
+
+libraries = [("pp_common", {"sources": _sources(COMMON_DIR), "include_dirs": [COMMON_DIR],
+                            "cflags": C_FLAGS})]
+extensions = [Extension("pickpack._move", sources=["pickpack/_move.pyx"])]
+for game in C_GAMES:
+    game_dir = f"core/{game}"
+    libraries.append((f"pp_{game}", {"sources": _sources(game_dir),
+                                     "include_dirs": [game_dir, COMMON_DIR], "cflags": C_FLAGS}))
+    # Static libraries: the game's before the common one, which it uses (link order).
+    link = [f"pp_{game}", "pp_common", "m"]
+    extensions += [
+        Extension(f"pickpack.games.{game}._core", sources=[f"pickpack/games/{game}/_core.pyx"],
+                  include_dirs=[game_dir, COMMON_DIR], libraries=link, extra_compile_args=C_FLAGS),
+        # The game's searches reach the C state through _core.pxd (one Python call per
+        # search, never per node) and link the same static game library.
+        Extension(f"pickpack.games.{game}._search", sources=[f"pickpack/games/{game}/_search.pyx"],
+                  include_dirs=[game_dir, COMMON_DIR], libraries=link, extra_compile_args=C_FLAGS),
+    ]
+
+
+
+class BuildExt(build_ext):  # type: ignore[misc]
+    """build_ext that links each extension only with the static libraries it names.
+
+    setuptools adds every ``build_clib`` library to every extension; that would put one
+    game's library on the link line of another game's extension. The folder of the
+    built libraries stays on the search path.
+    """
+
+    def build_extensions(self) -> None:
+        clib_names = {name for name, _ in libraries}
+        self.compiler.set_libraries([lib for lib in self.compiler.libraries if lib not in clib_names])
+        super().build_extensions()
+
 
 setup(
+    cmdclass={"build_ext": BuildExt},
+    libraries=libraries,
     ext_modules=cythonize(
         extensions,
         compiler_directives={"language_level": "3", "embedsignature": True},

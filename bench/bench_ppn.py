@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from pickpack.plugins import load
 
 TARGET = 100_000
@@ -38,7 +39,7 @@ def ppn_games(n: int) -> tuple[list[Any], list[int]]:
     games, plies = [], []
     for seed in range(n):
         rng = random.Random(seed)
-        state = pickpack.new_game("pickpack", seed=seed, placements=pickpack.placements_from_seed(seed))
+        state = pickpack.new_game("pickpack", seed=seed, placements=pickpack_game.placements_from_seed(seed))
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
         games.append(ppn.game_from_state(state, {"Event": "bench", "Round": str(seed + 1)}))

@@ -1,11 +1,11 @@
 """Speed of the search bots, measured side by side in one run.
 
-- MCTS (core/mcts.c): simulations per second from the opening play position of the
+- MCTS (core/pickpack/mcts.c): simulations per second from the opening play position of the
   deal and placements of seed 1, one search of ``--simulations`` on one core;
 - OpenSpiel's C++ MCTSBot (uct_c 2, one random rollout per leaf) on
   breakthrough(rows=6,columns=6) from its initial state, when pyspiel is installed, and
   the ratio of the two;
-- alpha-beta (core/alphabeta.c): positions visited per second at a fixed depth, from
+- alpha-beta (core/pickpack/alphabeta.c): positions visited per second at a fixed depth, from
   the same opening and from a middle-game position;
 - deadline: how far past a 0.03 s deadline (``seconds``, the search time of a bot under
   ``--time-limit 0.05``) ``alphabeta_search(depth=64)`` and
@@ -27,11 +27,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pickpack
-from pickpack._search import alphabeta_search, mcts_search
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack._search import alphabeta_search, mcts_search
 
 
 def opening(seed: int) -> Any:
-    return pickpack.new_game("pickpack", seed=seed, placements=pickpack.placements_from_seed(seed))
+    return pickpack.new_game("pickpack", seed=seed, placements=pickpack_game.placements_from_seed(seed))
 
 
 def middle_game(seed: int, plies: int) -> Any:

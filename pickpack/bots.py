@@ -16,7 +16,7 @@ refused before the match starts, naming the ones it takes). The object it return
 
 - ``name: str`` -- shown in messages;
 - ``choose(state) -> Move`` -- a legal move for ``state.current_player``. ``state`` is
-  a pickpack.State (a private copy: the bot may mutate it); the game starts in phase
+  a pickpack.games.pickpack.State (a private copy: the bot may mutate it); the game starts in phase
   "play" (placements are dealt by the match). Return a ``Move`` from
   ``state.legal_moves()`` (or ``Move(action, state.action_text(action))`` for an
   action of ``state.legal_actions()``). Raising, returning something else or an
@@ -56,7 +56,7 @@ A minimal bot::
         def __init__(self, seed=None): pass
         def choose(self, state): return state.legal_moves()[0]
 
-Bots in other languages: a shared library (``native:PATH``, core/pickpack_bot.h and
+Bots in other languages: a shared library (``native:PATH``, core/common/pickpack_bot.h and
 pickpack.native_bot) or a program speaking the line protocol
 (``cmd:COMMAND``, docs/process-protocol.md and pickpack.process_bot).
 """
@@ -415,7 +415,7 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
     ``quit`` or end of input (status 0). The side file is private to the two
     processes and written in place: a child killed mid-write leaves a partial file,
     which the reader takes for "nothing reported"."""
-    from pickpack.state import State
+    from pickpack.games.pickpack.state import State
 
     spec, options = str(args["spec"]), dict(args["options"])
     first_seed = args.get("seed")

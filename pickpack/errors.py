@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "IllegalMoveError",
-    "MoveSyntaxError", "NothingToUndoError", "PickpackError",
+    "MoveSyntaxError", "NothingToUndoError", "PickpackError", "PositionError",
 ]
 
 
@@ -42,6 +42,21 @@ class NothingToUndoError(PickpackError, IndexError):
 
     An IndexError too, so code written for the older bare IndexError still works.
     """
+
+
+class PositionError(PickpackError, ValueError):
+    """A position string that is malformed or describes an impossible position.
+
+    ``field`` names the part of the game's position string (for Pick & Pack one of
+    pickpack.games.pickpack.position.FIELDS), ``column`` the 1-based column in the string where the
+    problem is, ``reason`` the problem alone. ``str(error)`` names all three.
+    """
+
+    def __init__(self, field: str, column: int, reason: str) -> None:
+        super().__init__(f"position string, {field} field, column {column}: {reason}")
+        self.field = field
+        self.column = column
+        self.reason = reason
 
 
 class BotSpecError(PickpackError, ValueError):

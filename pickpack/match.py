@@ -34,13 +34,13 @@ from types import FrameType
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from pickpack._core import placements_from_seed
+from pickpack.games.pickpack._core import placements_from_seed
 from pickpack.bots import Bot, make_bot, trial_bot
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
 from pickpack.match_backends import iter_batches
 from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
 from pickpack.move import Move
-from pickpack.pickpack_game import new_pickpack
+from pickpack.games.pickpack.game import new_pickpack
 from pickpack.plugins import PluginNotFoundError
 from pickpack.seeding import derive_seed
 from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE, check_time_limit

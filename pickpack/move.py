@@ -6,6 +6,6 @@
 
 from __future__ import annotations
 
-from pickpack._core import Move
+from pickpack._move import Move
 
 __all__ = ["Move"]

@@ -1,4 +1,4 @@
-"""Native bots: shared libraries with the C ABI of core/pickpack_bot.h, loaded by cffi.
+"""Native bots: shared libraries with the C ABI of core/common/pickpack_bot.h, loaded by cffi.
 
 ``native:PATH`` on the command line. PATH with a slash is a file; a bare name (no
 slash) is looked up (resolve_library): ``./NAME``, ``./libNAME.so``, ``./NAME.so`` in
@@ -34,7 +34,7 @@ from pickpack.move import Move
 __all__ = ["ABI_VERSION", "CDEF", "SYMBOLS", "NativeBot", "NativeBotError", "position_json",
            "resolve_library"]
 
-#: The ABI version this pickpack speaks (PICKPACK_BOT_ABI_VERSION in core/pickpack_bot.h).
+#: The ABI version this pickpack speaks (PICKPACK_BOT_ABI_VERSION in core/common/pickpack_bot.h).
 ABI_VERSION = 1
 
 #: The ABI's declarations, the lines between "begin ABI" and "end ABI" in the header
@@ -141,12 +141,12 @@ def _open(path: str) -> Any:
     version = int(lib.pickpack_bot_abi_version())
     if version != ABI_VERSION:
         raise NativeBotError(f"native bot {path}: ABI version {version}, but this pickpack "
-                             f"speaks ABI version {ABI_VERSION} (core/pickpack_bot.h)")
+                             f"speaks ABI version {ABI_VERSION} (core/common/pickpack_bot.h)")
     return lib
 
 
 class NativeBot:
-    """A bot in a shared library (core/pickpack_bot.h), one handle per game.
+    """A bot in a shared library (core/common/pickpack_bot.h), one handle per game.
 
     ``path`` is what follows ``native:``: a file path, or a bare name looked up by
     resolve_library. Raises NativeBotError from the constructor for an unusable library and BotFault

@@ -510,7 +510,7 @@ def serve(spec: str, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> 
     its legal moves). Lines it does not know are ignored, as the protocol asks. Returns
     the exit status: 0 after ``quit`` or end of input.
     """
-    from pickpack.state import State
+    from pickpack.games.pickpack.state import State
 
     bot = _make_in_process(spec, 0)          # its name, for the handshake
     seed: int | None = None                  # a newgame whose bot is not built yet

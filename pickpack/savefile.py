@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pickpack._core import PLAYERS
+from pickpack.games.pickpack._core import PLAYERS
 from pickpack.errors import IllegalMoveError, MoveSyntaxError, PickpackError
 from pickpack.safe_files import write_text_atomic
-from pickpack.state import State
+from pickpack.games.pickpack.state import State
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SaveFileError", "SavedGame"]
 

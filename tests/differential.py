@@ -11,14 +11,15 @@ from __future__ import annotations
 import random
 
 import pickpack
-from pickpack import State
-from pickpack.reference import RefState
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack import State
+from pickpack.games.pickpack.reference import RefState
 
 
 def start_pair(seed: int, first: str, with_placements: bool) -> tuple[State, RefState]:
     """The same fresh game in both implementations (deal from ``seed``)."""
-    deal = pickpack.deal_from_seed(seed)
-    placements = pickpack.placements_from_seed(seed) if with_placements else None
+    deal = pickpack_game.deal_from_seed(seed)
+    placements = pickpack_game.placements_from_seed(seed) if with_placements else None
     core = pickpack.new_game("pickpack", seed=seed, first=first, placements=placements)
     ref = RefState.new(deal, placements, first)
     return core, ref

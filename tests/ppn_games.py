@@ -14,14 +14,15 @@ from __future__ import annotations
 import random
 
 import pickpack
-from pickpack import State
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack import State
 
 
 def random_game(seed: int) -> State:
     """The state at the end of random game ``seed`` (see the module docstring)."""
     rng = random.Random(seed)
     first = "blue" if seed % 2 else "red"
-    placements = None if seed % 4 == 0 else pickpack.placements_from_seed(seed)
+    placements = None if seed % 4 == 0 else pickpack_game.placements_from_seed(seed)
     state = pickpack.new_game("pickpack", seed=seed, first=first, placements=placements)
     if seed % 7 == 3:
         for _ in range(10):

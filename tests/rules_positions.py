@@ -1,7 +1,7 @@
 """Hand-built Pick & Pack positions for the rule tests (the rules file's snapshot format).
 
 ``position(...)`` returns a play-phase snapshot dict in which a test states only what its
-rule needs; ``state(...)`` turns it into a ``pickpack.State`` through the public
+rule needs; ``state(...)`` turns it into a ``pickpack_game.State`` through the public
 ``State.from_snapshot``. What the test does not state is filled in the same way every
 time, so that a reader can work the expected values out by hand:
 
@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 
 FILES = "abcdef"
 ROWS = "123456"
@@ -142,37 +143,37 @@ def position(
     }
 
 
-def state(**kwargs: Any) -> pickpack.State:
-    """``pickpack.State.from_snapshot(position(**kwargs), checked=False)``.
+def state(**kwargs: Any) -> pickpack_game.State:
+    """``pickpack_game.State.from_snapshot(position(**kwargs), checked=False)``.
 
     Unchecked on purpose: these positions state only what a rule test needs, so most
     of them could not arise in a game (a used tile whose line has no empty square,
     whose turn it is after so many moves, ...); the structural checks still apply.
     tests/test_position_reachable.py tests the reachability checks themselves.
     """
-    st: pickpack.State = pickpack.State.from_snapshot(position(**kwargs), checked=False)
+    st: pickpack_game.State = pickpack_game.State.from_snapshot(position(**kwargs), checked=False)
     return st
 
 
 # --- reading and driving a state ------------------------------------------------------
 
 
-def texts(st: pickpack.State) -> list[str]:
+def texts(st: pickpack_game.State) -> list[str]:
     """The canonical texts of the legal moves, in the engine's (ascending action) order."""
     return [m.text for m in st.legal_moves()]
 
 
-def moves_to(st: pickpack.State, square: str) -> list[str]:
+def moves_to(st: pickpack_game.State, square: str) -> list[str]:
     """Texts of the legal moves whose destination is ``square``."""
     return [t for t in texts(st) if t[:2] == square]
 
 
-def destinations(st: pickpack.State) -> set[str]:
+def destinations(st: pickpack_game.State) -> set[str]:
     """The squares the grabber may move to (first two characters of each move text)."""
     return {t[:2] for t in texts(st)}
 
 
-def play(st: pickpack.State, text: str) -> None:
+def play(st: pickpack_game.State, text: str) -> None:
     """Apply the legal move written ``text``, failing the test if it is not legal.
 
     Picks the Move out of ``legal_moves()`` rather than parsing the text, so that a rule
@@ -185,7 +186,7 @@ def play(st: pickpack.State, text: str) -> None:
     raise AssertionError(f"{text} is not among the legal moves {texts(st)}")
 
 
-def broken_rule(st: pickpack.State, move: str | int) -> str:
+def broken_rule(st: pickpack_game.State, move: str | int) -> str:
     """The rule id named by the IllegalMoveError that applying ``move`` (move text or
     action integer) raises; fails the test if the move is accepted."""
     try:
@@ -198,7 +199,7 @@ def broken_rule(st: pickpack.State, move: str | int) -> str:
     raise AssertionError(f"{move} was accepted")
 
 
-def assert_flip_closes_square(st: pickpack.State, flip: str, control: str, owner: str, space: str,
+def assert_flip_closes_square(st: pickpack_game.State, flip: str, control: str, owner: str, space: str,
                               square: str) -> None:
     """PP-A6b/PP-M4: after the Malfunction ``flip`` turns ``owner``'s tile on ``space``
     face down, the next mover (``owner``) cannot enter the empty ``square``; after the
@@ -221,17 +222,17 @@ def tile_detail(end: int, target: int) -> int:
     return 4 + end * 69 + target
 
 
-def crate_trays(st: pickpack.State, player: str) -> list[list[int]]:
+def crate_trays(st: pickpack_game.State, player: str) -> list[list[int]]:
     """The trays of the player's four crates, bottom -> top."""
     return [c["trays"] for c in st.snapshot()["crates"][player]]
 
 
-def crate_statuses(st: pickpack.State, player: str) -> list[str]:
+def crate_statuses(st: pickpack_game.State, player: str) -> list[str]:
     """The statuses of the player's four crates."""
     return [c["status"] for c in st.snapshot()["crates"][player]]
 
 
-def tile_status(st: pickpack.State, player: str, space: str) -> str:
+def tile_status(st: pickpack_game.State, player: str, space: str) -> str:
     """The status of one action tile: unplayed, used or malfunctioned."""
     return str(st.snapshot()["tiles"][player][space]["status"])
 
@@ -239,21 +240,21 @@ def tile_status(st: pickpack.State, player: str, space: str) -> str:
 # --- named positions shared by several test files -----------------------------------
 
 
-def premium_position() -> pickpack.State:
+def premium_position() -> pickpack_game.State:
     """Red on b3, a3 empty, aB used (it closed crate 4 as premium), aT unplayed.
     Red's crates: [1], [3, 5], [], [4] premium."""
     return state(grabber="b3", grid={"a3": None}, crates={"red": [[1], [3, 5], [], [4]]},
                  closed={"red": {4: "premium"}}, played={"red": {"aB": "used"}})
 
 
-def wholesale_position() -> pickpack.State:
+def wholesale_position() -> pickpack_game.State:
     """Red on a3, b3 empty, bB used (it closed Blue's crate 4), bT unplayed. Blue's
     crates: [5, 4], [2], [], [6] wholesale."""
     return state(grabber="a3", grid={"b3": None}, crates={"blue": [[5, 4], [2], [], [6]], "red": [[1]]},
                  closed={"blue": {4: "wholesale"}}, played={"red": {"bB": "used"}})
 
 
-def quality_control_position() -> pickpack.State:
+def quality_control_position() -> pickpack_game.State:
     """Red on a3, d3 empty, dT unplayed (dB used). Blue: [1, 4], [6] wholesale (Red's
     bB), [], [3]. Red: [2], [] premium (Red's aB), [5], [1, 1]."""
     return state(grabber="a3", grid={"d3": None},
@@ -262,7 +263,7 @@ def quality_control_position() -> pickpack.State:
                  played={"red": {"dB": "used", "bB": "used", "aB": "used"}})
 
 
-def order_mix_up_position() -> pickpack.State:
+def order_mix_up_position() -> pickpack_game.State:
     """Red on a3, e3 empty, eT unplayed (eB used). Blue: [1, 4], [], [5] premium (Blue's
     1L), [2]. Red: [], [2, 5], [3] wholesale (Blue's 2L), [6]."""
     return state(grabber="a3", grid={"e3": None},
@@ -271,7 +272,7 @@ def order_mix_up_position() -> pickpack.State:
                  played={"red": {"eB": "used"}, "blue": {"1L": "used", "2L": "used"}})
 
 
-def malfunction_position(**changes: object) -> pickpack.State:
+def malfunction_position(**changes: object) -> pickpack_game.State:
     """Red on a3, f3 empty, fT unplayed (fB used); c5 holds a face-down 2; Blue's 1L and
     3R used. Crates: Blue [6], Red [5]; the other 33 trays lie face up."""
     kwargs: dict[str, object] = {

@@ -15,16 +15,17 @@ from typing import Any
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from tests.rules_positions import down, play, play_action, position, state
 
 
-def fingerprint(st: pickpack.State) -> tuple[Any, ...]:
+def fingerprint(st: pickpack_game.State) -> tuple[Any, ...]:
     """What must not change when a call is refused."""
     return (st.snapshot(), st.zobrist_hash(), st.ply, st.history)
 
 
-def refused(st: pickpack.State, call: Callable[[], object], exc: type[Exception]) -> Exception:
+def refused(st: pickpack_game.State, call: Callable[[], object], exc: type[Exception]) -> Exception:
     """Run ``call``, expect ``exc``, check the state is unchanged, return the error."""
     before = fingerprint(st)
     with pytest.raises(exc) as info:
@@ -33,7 +34,7 @@ def refused(st: pickpack.State, call: Callable[[], object], exc: type[Exception]
     return info.value
 
 
-def row_three() -> pickpack.State:
+def row_three() -> pickpack_game.State:
     """Red on c3. Row 3: a3 a face-up 3, b3 a face-down 1, d3 empty, e3 a face-up 2,
     f3 empty. Red's dT (Quality control) used, dB unplayed; fT, fB used. Red's crates [2],
     [], [], [4] premium (aB used): the fewest among the open ones is 0 (crates 2, 3).
@@ -224,7 +225,7 @@ def test_an_action_outside_the_action_space_is_refused(action: object) -> None:
 # --- a finished game --------------------------------------------------------------------
 
 
-def finished() -> pickpack.State:
+def finished() -> pickpack_game.State:
     """Red on b3 closes its fourth crate with Premium (PP-E1): the game is over."""
     st = state(grabber="b3", grid={"a3": None}, crates={"red": [[3], [2], [], [4]], "blue": [[5, 5]]},
                closed={"red": {1: "premium", 2: "wholesale", 3: "wholesale"}},
@@ -329,11 +330,11 @@ def test_a_malformed_snapshot_is_refused_naming_the_field(
     # A hand-built position (rules_positions): structurally valid, so loaded unchecked;
     # the reachability checks have their own tests in test_position_reachable.py.
     snap = position(grabber="c3", crates={"blue": [[6]]})
-    pickpack.State.from_snapshot(copy.deepcopy(snap), checked=False)  # the unchanged snapshot is valid
+    pickpack_game.State.from_snapshot(copy.deepcopy(snap), checked=False)  # the unchanged snapshot is valid
     change(snap)
     given = copy.deepcopy(snap)
     with pytest.raises(ValueError) as info:
-        pickpack.State.from_snapshot(snap, checked=False)
+        pickpack_game.State.from_snapshot(snap, checked=False)
     assert field in str(info.value)
     assert snap == given  # the input is not modified
 
@@ -341,7 +342,7 @@ def test_a_malformed_snapshot_is_refused_naming_the_field(
 @pytest.mark.parametrize("snap", [[], "snapshot", None])
 def test_a_snapshot_that_is_not_a_dict_is_refused(snap: object) -> None:
     with pytest.raises(ValueError, match="snapshot"):
-        pickpack.State.from_snapshot(snap)  # type: ignore[arg-type]
+        pickpack_game.State.from_snapshot(snap)  # type: ignore[arg-type]
 
 
 # --- undo with nothing to take back -----------------------------------------------------

@@ -7,9 +7,11 @@ import subprocess
 from pathlib import Path
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE = sorted(str(p) for p in (ROOT / "core").glob("*.c"))
+# One game's C and the shared C (core/common): what an embedding program compiles.
+CORE = sorted(str(p) for p in [*(ROOT / "core" / "pickpack").glob("*.c"), *(ROOT / "core" / "common").glob("*.c")])
 CC = shutil.which("cc") or shutil.which("gcc")
 
 
@@ -18,13 +20,13 @@ def _compile(tmp_path: Path, *extra: str) -> Path:
     exe = tmp_path / "embed_demo"
     subprocess.run(
         [CC, "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic", *extra,
-         f"-I{ROOT / 'core'}", *CORE, str(ROOT / "tests" / "c" / "embed_demo.c"), "-o", str(exe), "-lm"],
+         f"-I{ROOT / 'core' / 'pickpack'}", f"-I{ROOT / 'core' / 'common'}", *CORE, str(ROOT / "tests" / "c" / "embed_demo.c"), "-o", str(exe), "-lm"],
         check=True, capture_output=True, text=True)
     return exe
 
 
 def test_core_header_has_no_python_include() -> None:
-    for path in (ROOT / "core").iterdir():
+    for path in (ROOT / "core").glob("*/*"):
         assert "Python.h" not in path.read_text(), path
 
 
@@ -35,7 +37,7 @@ def test_core_compiles_as_c99_without_warnings_and_embeds(tmp_path: Path) -> Non
                              check=True, capture_output=True, text=True).stdout.split()
         # The same game through the Python API gives the same plies, scores and hash.
         state = pickpack.new_game("pickpack", seed=deal_seed,
-                                  placements=pickpack.placements_from_seed(deal_seed))
+                                  placements=pickpack_game.placements_from_seed(deal_seed))
         scores = state.playout(playout_seed)
         assert [int(out[1]), int(out[2])] == [scores["red"], scores["blue"]]
         assert int(out[0]) >= 1

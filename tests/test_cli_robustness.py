@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 import pickpack
-from pickpack import _core
-from pickpack.benchmark import MEASUREMENTS, format_report, run_benchmarks
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack import _core
+from pickpack.games.pickpack.benchmark import MEASUREMENTS, format_report, run_benchmarks
 from pickpack.cli import EXIT_BROKEN_PIPE, main
 from pickpack.savefile import SavedGame, SaveFileError
 
@@ -156,7 +157,7 @@ def test_ctrl_c_stops_perft_depth_8_at_once() -> None:
 def test_ctrl_c_stops_a_long_random_games_batch() -> None:
     # 10**8 games would run for half an hour in one C call before the fix
     # "go" is printed inside the try: a SIGINT after it is always handled there
-    code = ("import sys; from pickpack._core import random_games\n"
+    code = ("import sys; from pickpack.games.pickpack._core import random_games\n"
             "try:\n    print('go', flush=True)\n    random_games(10**8, 1)\n"
             "except KeyboardInterrupt:\n    sys.exit(130)\n")
     status, lines, _, err, stopped = interrupt_when_ready([sys.executable, "-c", code],
@@ -169,7 +170,7 @@ def test_ctrl_c_stops_a_long_random_games_batch() -> None:
 def test_sliced_perft_counts_what_the_children_count() -> None:
     # the resumable C walk against an independent sum over the first moves' subtrees,
     # and against the depth-1..5 counts of seed 1 (pickpack perft --seed 1)
-    state = pickpack.new_game("pickpack", seed=1, placements=pickpack.placements_from_seed(1))
+    state = pickpack.new_game("pickpack", seed=1, placements=pickpack_game.placements_from_seed(1))
     assert [state.perft(d) for d in range(6)] == [1, 20, 400, 6000, 90000, 1141200]
     total = 0
     for action in state.legal_actions():
@@ -185,7 +186,7 @@ def test_sliced_perft_counts_what_the_children_count() -> None:
 
 
 def test_perft_progress_rises_to_one() -> None:
-    state = pickpack.new_game("pickpack", seed=1, placements=pickpack.placements_from_seed(1))
+    state = pickpack.new_game("pickpack", seed=1, placements=pickpack_game.placements_from_seed(1))
     shares: list[float] = []
     assert state.perft(6, progress=shares.append) == 23365440
     assert len(shares) > 2 and shares[-1] == 1.0

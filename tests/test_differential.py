@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from tests.differential import assert_same_position, play_both, start_pair
 
 
@@ -46,7 +47,7 @@ def test_every_action_checked_like_the_generator() -> None:
         core, _ = start_pair(seed=77 + i, first="red", with_placements=i % 4 != 0)
         while not core.is_terminal():
             legal = set(core.legal_actions())
-            accepted = {a for a in range(pickpack.NUM_DISTINCT_ACTIONS) if core.check_action(a) is None}
+            accepted = {a for a in range(pickpack_game.NUM_DISTINCT_ACTIONS) if core.check_action(a) is None}
             assert accepted == legal
             core.apply_action(rng.choice(sorted(legal)))
 
@@ -72,7 +73,7 @@ def test_core_matches_reference_on_arbitrary_move_choices(
 
 
 def test_seeded_deal_and_placements_match_the_reference_prng() -> None:
-    from pickpack.reference import deal_from_seed, random_placements
+    from pickpack.games.pickpack.reference import deal_from_seed, random_placements
     for seed in (0, 1, 2**63, 2**64 - 1, 123456789):
-        assert pickpack.deal_from_seed(seed) == deal_from_seed(seed)
-        assert pickpack.placements_from_seed(seed) == random_placements(seed)
+        assert pickpack_game.deal_from_seed(seed) == deal_from_seed(seed)
+        assert pickpack_game.placements_from_seed(seed) == random_placements(seed)

@@ -12,10 +12,11 @@ import sys
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 
 
-def _opening(seed: int) -> pickpack.State:
-    return pickpack.new_game("pickpack", seed=seed, placements=pickpack.placements_from_seed(seed))
+def _opening(seed: int) -> pickpack_game.State:
+    return pickpack.new_game("pickpack", seed=seed, placements=pickpack_game.placements_from_seed(seed))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 99])
@@ -61,19 +62,19 @@ def test_playout_finishes_a_copy_and_is_reproducible() -> None:
 
 
 def test_random_playouts_counts_every_game() -> None:
-    r = pickpack.random_playouts(1000, seed=3)
+    r = pickpack_game.random_playouts(1000, seed=3)
     assert r["games"] == 1000
     assert r["wins"]["red"] + r["wins"]["blue"] + r["draws"] == 1000
     # Every game lasts at least 5 play plies: a ply empties or flips at most one
     # square, and the mover is stuck (PP-E2) only once all 5 other squares of the line
     # have changed; PP-E1 needs 4 tile activations on squares emptied before.
     assert r["plies"] >= 5 * 1000
-    assert pickpack.random_playouts(1000, seed=3) == r
-    assert pickpack.random_playouts(0, seed=1)["games"] == 0
+    assert pickpack_game.random_playouts(1000, seed=3) == r
+    assert pickpack_game.random_playouts(0, seed=1)["games"] == 0
     with pytest.raises(ValueError):
-        pickpack.random_playouts(-1, seed=1)
+        pickpack_game.random_playouts(-1, seed=1)
     with pytest.raises(ValueError):
-        pickpack.random_playouts(10, seed=-1)
+        pickpack_game.random_playouts(10, seed=-1)
 
 
 def test_new_game_options_are_validated_by_name() -> None:
@@ -99,7 +100,7 @@ def test_explicit_deal_puts_the_grabber_on_the_six() -> None:
 def test_game_description_is_registered_as_an_entry_point() -> None:
     game = pickpack.get_game("pickpack")
     assert game.players == ("red", "blue")
-    assert game.num_distinct_actions == 10230 == pickpack.NUM_DISTINCT_ACTIONS
+    assert game.num_distinct_actions == 10230 == pickpack_game.NUM_DISTINCT_ACTIONS
     assert game.max_game_length == 84      # 24 placements + 36 grabs + 24 tiles
 
 
@@ -156,13 +157,13 @@ def test_package_doctest_runs() -> None:
 
 
 def test_unknown_new_game_option_is_a_value_error_listing_the_options() -> None:
-    with pytest.raises(ValueError, match=r"unknown option 'sed' for game 'pickpack'; options: seed, first"):
+    with pytest.raises(ValueError, match=r"unknown option 'sed' for game pickpack; options: deal, first, placements"):
         pickpack.new_game("pickpack", sed=1)
 
 
 def test_states_compare_equal_by_position_not_by_history() -> None:
     a = _opening(12)
-    b = pickpack.from_position(a.to_position())
+    b = pickpack_game.from_position(a.to_position())
     assert a == b and a.copy() == a and b.ply == 0
     a.apply(a.legal_moves()[0])
     assert a != b

@@ -1,4 +1,4 @@
-"""Native bots: core/pickpack_bot.h, loaded by cffi (pickpack.native_bot), issue 5.
+"""Native bots: core/common/pickpack_bot.h, loaded by cffi (pickpack.native_bot), issue 5.
 
 The sample bot in examples/native-bot is compiled here with the system compiler; so are
 two broken libraries (another ABI version, a missing symbol) and one that answers an
@@ -21,13 +21,13 @@ from pickpack.match import play_match
 from pickpack.native_bot import ABI_VERSION, CDEF, NativeBot, NativeBotError, position_json
 
 ROOT = Path(__file__).resolve().parent.parent
-HEADER = ROOT / "core" / "pickpack_bot.h"
+HEADER = ROOT / "core" / "common" / "pickpack_bot.h"
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 
 
 def build(source: Path, out: Path) -> Path:
     """``cc -shared -fPIC`` the C file against core/ into ``out``."""
-    subprocess.run(["cc", "-std=c99", "-O2", "-Wall", "-shared", "-fPIC", f"-I{ROOT / 'core'}",
+    subprocess.run(["cc", "-std=c99", "-O2", "-Wall", "-shared", "-fPIC", f"-I{ROOT / 'core' / 'common'}",
                     "-o", str(out), str(source)], check=True, capture_output=True)
     return out
 
@@ -112,7 +112,7 @@ def test_wrong_abi_version_is_refused(tmp_path: Path) -> None:
     with pytest.raises(NativeBotError) as err:
         NativeBot(str(lib))
     assert str(err.value) == (f"native bot {lib}: ABI version 2, but this pickpack speaks "
-                              "ABI version 1 (core/pickpack_bot.h)")
+                              "ABI version 1 (core/common/pickpack_bot.h)")
 
 
 def test_missing_symbol_is_refused(tmp_path: Path) -> None:
@@ -143,7 +143,7 @@ def test_bad_library_on_the_command_line_exits_2(tmp_path: Path) -> None:
                            "--games", "2"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr == (f"pickpack: error: native bot {lib}: ABI version 7, but this pickpack "
-                           "speaks ABI version 1 (core/pickpack_bot.h)\n")
+                           "speaks ABI version 1 (core/common/pickpack_bot.h)\n")
 
 
 def test_index_outside_the_legal_moves_loses_the_game(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 
 # The issue's position. It is not reachable (Blue's 3R is used while row 3 is full, see
 # test_position_reachable.py), so it is loaded with the unchecked load meant for tests.
@@ -13,8 +14,8 @@ ISSUE = ("....../....../111111/222222/233344/444555 a6 r r pPwQXMRRWQXM/MMXXQQRR
          "23,P34,W33,W111/W5,P1,6,- 0/0")
 
 
-def load(text: str) -> pickpack.State:
-    return pickpack.from_position(text, checked=False)
+def load(text: str) -> pickpack_game.State:
+    return pickpack_game.from_position(text, checked=False)
 
 
 def test_the_issues_position_hides_the_top_of_reds_closed_crates_from_blue() -> None:

@@ -1,4 +1,4 @@
-"""The position string (pickpack.position): exact round trip, field-by-field errors.
+"""The position string (pickpack.games.pickpack.position): exact round trip, field-by-field errors.
 
 Format (docs/ppn.md, "Position string"): grid grabber to-move first tiles crates rush.
 Rules cited: PP-C2 (tray multiset), PP-S2 (grabber on the 6), PP-S3/S4 (placement,
@@ -12,8 +12,9 @@ import random
 import pytest
 
 import pickpack
-from pickpack import State
-from pickpack.position import PositionError, from_position, to_position
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack import State
+from pickpack.games.pickpack.position import PositionError, from_position, to_position
 
 # deal_from_seed(7), squares a1..f6 (the Deal tag this engine writes for seed 7).
 DEAL_7 = "445312431211412314322211321515233654"
@@ -67,7 +68,7 @@ def test_every_feature_is_written_as_the_spec_says() -> None:
     assert snap["phase"] == "play" and snap["to_move"] == "red"
     assert state.to_position() == text
     # The same position reached by play: seed 0, placements of the seed, random plies.
-    replay = pickpack.new_game(seed=0, placements=pickpack.placements_from_seed(0))
+    replay = pickpack.new_game(seed=0, placements=pickpack_game.placements_from_seed(0))
     rng = random.Random(0)
     for _ in range(30):
         replay.apply(rng.choice(replay.legal_moves()))
@@ -92,7 +93,7 @@ def test_round_trip_at_every_ply_of_random_games(seed: int) -> None:
     # others with the seed's placements; Blue moves first in odd games (PP-S3, PP-S4).
     rng = random.Random(seed)
     first = "blue" if seed % 2 else "red"
-    placements = None if seed % 3 == 0 else pickpack.placements_from_seed(seed)
+    placements = None if seed % 3 == 0 else pickpack_game.placements_from_seed(seed)
     state = pickpack.new_game(seed=seed, first=first, placements=placements)
     phases = set()
     while True:
@@ -110,7 +111,7 @@ def test_state_from_position_is_the_same_class() -> None:
         pass
 
     assert type(Sub.from_position(START_7)) is Sub
-    assert type(pickpack.from_position(START_7)) is State
+    assert type(pickpack_game.from_position(START_7)) is State
 
 
 def _error(text: str) -> PositionError:

@@ -22,8 +22,9 @@ import random
 import pytest
 
 import pickpack
-from pickpack._core import SnapshotError
-from pickpack.position import PositionError
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack._core import SnapshotError
+from pickpack.games.pickpack.position import PositionError
 
 BASE = ("1D..2./.2..1./552.F./.2.13D/...41./4..23. c5 r r mWmpPQqRrxXw/xQPmr*XPmRQww "
         "3121,W3,W3321,P-/W-,151,135,244 1/0")
@@ -39,12 +40,12 @@ def edit(text: str, field: str, new: str) -> str:
 
 def refused(text: str) -> PositionError:
     with pytest.raises(PositionError) as info:
-        pickpack.from_position(text)
+        pickpack_game.from_position(text)
     return info.value
 
 
 def test_the_base_position_is_reachable_and_loads() -> None:
-    st = pickpack.from_position(BASE)
+    st = pickpack_game.from_position(BASE)
     assert (st.phase, st.current_player, st.to_position()) == ("play", "red", BASE)
 
 
@@ -143,7 +144,7 @@ def test_after_the_first_move_the_six_is_in_the_movers_row() -> None:
     st.apply("a6>1")
     text = st.to_position()
     assert text.split()[0] == ".33654/321515/322211/412314/431211/445312"
-    pickpack.from_position(text)
+    pickpack_game.from_position(text)
     error = refused(edit(text, "grid", ".33454/321515/322211/412314/431211/645312"))
     assert (error.field, error.column) == ("grabber", 43)
     assert "PP-S2" in error.reason
@@ -154,7 +155,7 @@ def test_the_grabber_off_the_last_movers_axis_is_refused() -> None:
     spent): Red made the last move, along a row. On d4 the grabber would have come from
     an empty square of row 4 (552.61): there is none but d4 itself (PP-M1)."""
     text = ".42.23/325112/552.61/523134/111413/442234 a6 b r QQPRMXXRWWPM/RWPXRMMWQPQX -,1,-,3/-,1,-,- 0/0"
-    pickpack.from_position(text)
+    pickpack_game.from_position(text)
     error = refused(edit(text, "grabber", "d4"))
     assert (error.field, error.column) == ("grabber", 43)
     assert "PP-M1" in error.reason and "row (Red)" in error.reason
@@ -177,7 +178,7 @@ def test_a_finished_game_needs_the_closing_tile_at_the_grabbers_line() -> None:
     P or W tile that closed the last crate (PP-E1)."""
     text = (".D2.../C.5.AB/552..1/5231../....../.4..3. c2 - r qQprmxxRWwpm/rwPxRmmwQpQx "
             "W1,W12,P3,P1424232/W4,P1,341,6311 0/0")
-    assert pickpack.from_position(text).winner() is not None
+    assert pickpack_game.from_position(text).winner() is not None
     error = refused(edit(text, "grabber", "a1"))
     assert (error.field, error.column) == ("grabber", 43)
     assert "PP-E1" in error.reason
@@ -191,17 +192,17 @@ def test_the_item_22_position_is_unreachable_and_loads_only_unchecked() -> None:
             "23,P34,W33,W111/W5,P1,6,- 0/0")
     error = refused(text)
     assert (error.field, error.column) == ("tiles", 71)
-    assert pickpack.from_position(text, checked=False).phase == "play"
+    assert pickpack_game.from_position(text, checked=False).phase == "play"
 
 
 def test_the_error_is_structured_not_text() -> None:
     """from_snapshot's SnapshotError carries the field, player, index and rule that the
     position string's column is computed from."""
-    st = pickpack.from_position(edit(BASE, "tiles", "mWmpPQqRrxXw/xQPmr*XPmRQww"), checked=False)
+    st = pickpack_game.from_position(edit(BASE, "tiles", "mWmpPQqRrxXw/xQPmr*XPmRQww"), checked=False)
     snap = st.snapshot()
     snap["tiles"]["red"]["eB"]["status"] = "used"
     with pytest.raises(SnapshotError) as info:
-        pickpack.State.from_snapshot(snap, "red")
+        pickpack_game.State.from_snapshot(snap, "red")
     error = info.value
     assert (error.field, error.player, error.index, error.rule) == ("tiles", "red", 10, "PP-M2")
     assert isinstance(error, ValueError)
@@ -211,7 +212,7 @@ def test_the_unchecked_load_keeps_the_structural_checks() -> None:
     """checked=False skips reachability, not the PP-C2 tray multiset."""
     text = edit(BASE, "grid", "1D..2./.2..1./552.F./.2.13D/...41./4..236")
     with pytest.raises(PositionError) as info:
-        pickpack.from_position(text, checked=False)
+        pickpack_game.from_position(text, checked=False)
     assert info.value.field == "grid" and "PP-C2" in info.value.reason
 
 
@@ -235,7 +236,7 @@ def _random_game_positions(seed: int) -> list[str]:
 def test_every_position_of_a_random_game_round_trips(seed: int) -> None:
     """No false positives: whatever a game reaches loads, and writes back the same."""
     for text in _random_game_positions(seed):
-        assert pickpack.from_position(text).to_position() == text
+        assert pickpack_game.from_position(text).to_position() == text
 
 
 def test_a_snapshot_without_first_infers_it_once_play_has_begun() -> None:
@@ -249,8 +250,8 @@ def test_a_snapshot_without_first_infers_it_once_play_has_begun() -> None:
         st.apply(rng.choice([m for m in st.legal_moves() if "/" not in m.text]))
     snap = st.snapshot()
     assert snap["to_move"] == "red" and snap["rush"] == {"red": 0, "blue": 0}
-    loaded = pickpack.State.from_snapshot(snap)
+    loaded = pickpack_game.State.from_snapshot(snap)
     assert (loaded.first_player, loaded.zobrist_hash()) == ("blue", st.zobrist_hash())
     with pytest.raises(SnapshotError) as info:
-        pickpack.State.from_snapshot(snap, "red")
+        pickpack_game.State.from_snapshot(snap, "red")
     assert (info.value.field, info.value.rule) == ("to_move", "PP-R1")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pickpack import State
+from pickpack.games.pickpack import State
 from pickpack_ppn.notation import PPN
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "ppn.md").read_text(encoding="utf-8")

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.notation import PPN
 from tests.ppn_games import headers_for, random_game
@@ -93,7 +94,7 @@ def test_mutated_games(text: str) -> None:
 def test_deep_nesting_and_long_lines(depth: int) -> None:
     # Variations nested ``depth`` deep, each an alternative first move; then one line of
     # thousands of tokens. No recursion limit, no quadratic blow-up.
-    placements = pickpack.placements_from_seed(3)
+    placements = pickpack_game.placements_from_seed(3)
     state = pickpack.new_game(seed=3, placements=placements)
     move = state.legal_moves()[0].text
     head = (f'[Seed "3"]\n[RedPlacement "{placements["red"]}"]\n'

@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from pickpack.cli import main
 from pickpack.match import GameResult
 from pickpack_ppn.errors import PPNParseError
@@ -347,7 +348,7 @@ def _results() -> list[GameResult]:
     and seed 5 stopped after 4 plies by a forfeit."""
     results = []
     for index, seed in enumerate((3, 4, 5)):
-        placements = pickpack.placements_from_seed(seed)
+        placements = pickpack_game.placements_from_seed(seed)
         state = pickpack.new_game(seed=seed, placements=placements, first="red")
         limit = 4 if seed == 5 else 10_000
         while not state.is_terminal() and state.ply < limit:

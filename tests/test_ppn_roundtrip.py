@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from pickpack.match import GameResult, play_match
 from pickpack_ppn.notation import PPN
 from pickpack_ppn.records import game_from_result, games_to_ppn
@@ -78,7 +79,7 @@ def test_first_game_of_a_match_file_reads_back_with_its_results() -> None:
 
 def _result(**changes: object) -> GameResult:
     fields: dict[str, object] = dict(index=0, seed=5, red="a", blue="b",
-                                     placements=pickpack.placements_from_seed(5),
+                                     placements=pickpack_game.placements_from_seed(5),
                                      scores={"red": 0, "blue": 0}, winner="blue", plies=0, moves=[])
     fields.update(changes)
     return GameResult(**fields)  # type: ignore[arg-type]
@@ -93,7 +94,7 @@ def test_a_forfeit_is_written_with_its_reason() -> None:
 
 
 def test_a_record_that_does_not_replay_is_refused() -> None:
-    state = pickpack.new_game(seed=5, placements=pickpack.placements_from_seed(5))
+    state = pickpack.new_game(seed=5, placements=pickpack_game.placements_from_seed(5))
     first = state.legal_moves()[0].text
     with pytest.raises(ValueError, match=r"game 0: its 1 moves do not finish the game and no forfeit"):
         game_from_result(_result(moves=[first]))
@@ -112,7 +113,7 @@ SAFE_TEXT = st.text(st.characters(codec="utf-8", exclude_characters="}\r"), max_
 @st.composite
 def annotated_games(draw: st.DrawFn) -> Game:
     """A game tree over seed 3's deal: a random mainline, side variations, comments, NAGs."""
-    state = pickpack.new_game(seed=3, placements=pickpack.placements_from_seed(3))
+    state = pickpack.new_game(seed=3, placements=pickpack_game.placements_from_seed(3))
     game = PPN.game_from_state(state, {"Event": draw(SAFE_TEXT.filter(lambda s: "\n" not in s))})
     game.comment = draw(SAFE_TEXT)
     node: GameNode = game

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from pickpack import Move
 from pickpack_ppn.headers import Headers
 from pickpack_ppn.notation import PPN
@@ -18,11 +19,11 @@ from pickpack_ppn.visitor import BaseVisitor
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 
 
-def start() -> pickpack.State:
+def start() -> pickpack_game.State:
     return pickpack.new_game(seed=7, placements=PLACEMENTS)
 
 
-def move(state: pickpack.State, text: str) -> Move:
+def move(state: pickpack_game.State, text: str) -> Move:
     return state.parse_move(text)
 
 
@@ -72,7 +73,7 @@ def test_setup_rewrites_only_the_set_up_tags() -> None:
     assert game.headers["Seed"] == "7" and game.headers["Event"] == "E"
     part_way = start()
     part_way.apply("a6>1")
-    part_way = pickpack.State.from_position(part_way.to_position())
+    part_way = pickpack_game.State.from_position(part_way.to_position())
     game.setup(part_way)
     assert [k for k in game.headers][7:] == ["SetUp", "Position", "Annotator"]
     assert game.initial_state().snapshot() == part_way.snapshot()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from pickpack.botspec import parse_bot_spec
 from pickpack.errors import BotFault
 from pickpack.match import play_match
@@ -26,7 +27,7 @@ EXAMPLE = ROOT / "examples" / "process_bot.py"
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 
 
-def opening() -> pickpack.State:
+def opening() -> pickpack_game.State:
     return pickpack.new_game(seed=7, placements=PLACEMENTS)
 
 
@@ -141,7 +142,7 @@ def test_bot_that_ignores_quit_is_killed_on_close(tmp_path: Path) -> None:
 
 def test_served_native_library_plays(tmp_path: Path) -> None:
     lib = tmp_path / "libgrab.so"
-    subprocess.run(["cc", "-std=c99", "-shared", "-fPIC", f"-I{ROOT / 'core'}", "-o", str(lib),
+    subprocess.run(["cc", "-std=c99", "-shared", "-fPIC", f"-I{ROOT / 'core' / 'common'}", "-o", str(lib),
                     str(ROOT / "examples" / "native-bot" / "grab_bot.c")], check=True)
     spec = f"cmd:{sys.executable} -m pickpack.process_bot native:{lib}"
     summary = play_match([spec, "random"], games=2, seed=0)

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from pickpack.botspec import parse_bot_spec
 from pickpack.errors import BotFault
 from pickpack.native_bot import NativeBot, NativeBotError
@@ -38,8 +39,8 @@ LINUX = sys.platform.startswith("linux")
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 
 
-def opening() -> pickpack.State:
-    state: pickpack.State = pickpack.new_game(seed=7, placements=PLACEMENTS)
+def opening() -> pickpack_game.State:
+    state: pickpack_game.State = pickpack.new_game(seed=7, placements=PLACEMENTS)
     return state
 
 

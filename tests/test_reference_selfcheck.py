@@ -15,8 +15,8 @@ import copy
 
 import pytest
 
-from pickpack.reference import RefState, deal_from_seed, random_placements
-from pickpack.reference import pickpack_ref as ref
+from pickpack.games.pickpack.reference import RefState, deal_from_seed, random_placements
+from pickpack.games.pickpack.reference import pickpack_ref as ref
 
 # The 36 trays of PP-C2 in ascending order, dealt one per square a1, b1, ..., f6:
 # a1..d2 (sq 0..9) hold 1, e2..f3 (10..17) hold 2, a4..a5 (18..24) hold 3,

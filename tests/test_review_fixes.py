@@ -29,12 +29,13 @@ from typing import Any
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 import pickpack.process_bot as process_bot
 from pickpack.bots import IsolatedBot, make_bot, serve_isolated
 from pickpack.cli import main
 from pickpack.errors import BotFault, BotSpecError
 from pickpack.match import check_bots, play_game, play_match
-from pickpack.position import PositionError
+from pickpack.games.pickpack.position import PositionError
 from pickpack.process_bot import ProcessBot, serve
 from pickpack_ppn.notation import PPN
 from tests.plugin_dist import on_sys_path, write_distribution
@@ -278,8 +279,8 @@ def test_an_interrupt_right_after_the_start_leaves_no_bot(tmp_path: Path,
 
 def unreachable_state() -> Any:
     with pytest.raises(PositionError):
-        pickpack.from_position(UNREACHABLE)
-    state = pickpack.from_position(UNREACHABLE, checked=False)
+        pickpack_game.from_position(UNREACHABLE)
+    state = pickpack_game.from_position(UNREACHABLE, checked=False)
     assert state.legal_moves()
     return state
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from tests.rules_positions import (
     BLUE_SPACES,
     SQUARES,
@@ -76,7 +77,7 @@ def test_wholesale_closes_one_of_the_opponents_open_crates_as_wholesale() -> Non
     (premium_position, "a3", "PP-A1"),     # Red's crate 4 is premium already
     (wholesale_position, "b3", "PP-A2"),   # Blue's crate 4 is wholesale already
 ])
-def test_a_closed_crate_cannot_be_closed_again(build: Callable[[], pickpack.State], square: str, rule: str) -> None:
+def test_a_closed_crate_cannot_be_closed_again(build: Callable[[], pickpack_game.State], square: str, rule: str) -> None:
     """PP-A1/PP-A2 close an *open* crate. Target crate 4 is t = 1 + 3 = 4, from the top
     end (end 0) of the column (docs/engine.md)."""
     assert broken_rule(build(), play_action(square, tile_detail(0, 4))) == rule
@@ -224,7 +225,7 @@ def test_premium_and_wholesale_may_close_an_empty_crate() -> None:
     (malfunction_position, "f3", 0),       # M has 43
 ])
 def test_a_tile_with_a_possible_target_must_be_given_one(
-        build: Callable[[], pickpack.State], square: str, end: int) -> None:
+        build: Callable[[], pickpack_game.State], square: str, end: int) -> None:
     """PP-A7 Decision (target exists: one must be chosen). Activation without target is
     t = 0 (docs/engine.md); it is not a legal move and is refused naming PP-A7. Under
     the other reading ("may activate without effect") it would be legal."""

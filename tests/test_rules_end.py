@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from tests.rules_positions import BLOCKED_COLUMN_D, crate_statuses, down, moves_to, play, position, state
 
 
@@ -31,7 +32,7 @@ def test_game_ends_when_own_premiums_and_opponent_wholesales_close_all_four_crat
     assert st.legal_moves() == [] and st.legal_actions() == []
     assert st.scores() == {"red": 15, "blue": 10}
     assert st.winner() == "red"
-    assert st.returns() == {"red": 1.0, "blue": -1.0}
+    assert st.returns() == [1.0, -1.0]
 
 
 def test_game_ends_when_the_opponents_wholesale_closes_the_fourth_crate() -> None:
@@ -53,7 +54,7 @@ def test_game_ends_when_the_opponents_wholesale_closes_the_fourth_crate() -> Non
 # --- PP-E2 ------------------------------------------------------------------------------
 
 
-def blocked_blue(four_right: str) -> pickpack.State:
+def blocked_blue(four_right: str) -> pickpack_game.State:
     """Red on a3; column d: d1 empty (Blue's 1L, 1R used), d2 face down, d3 a face-up
     2, d4 empty (Blue's 4L used, 4R ``four_right``), d5 and d6 face down. Red's crates
     [5], [5]; Blue's [6]."""
@@ -100,7 +101,7 @@ def test_crates_score_one_per_apple_open_two_premium_half_wholesale_rounded_down
     """PP-E3: Red: open 3+5 = 8; premium 2*(2+4) = 12; wholesale (5+4)//2 = 4 (4.5
     rounded down); wholesale 1//2 = 0: 24. Blue: premium 2*6 = 12; open 1+1+1 = 3;
     wholesale 3//2 = 1; empty 0: 16. The snapshot's scores say the same."""
-    st = pickpack.State.from_snapshot(scoring_snapshot(), checked=False)
+    st = pickpack_game.State.from_snapshot(scoring_snapshot(), checked=False)
     assert st.crate_scores("red") == [8, 12, 4, 0]
     assert st.crate_scores("blue") == [12, 3, 1, 0]
     assert st.scores() == {"red": 24, "blue": 16}
@@ -111,12 +112,12 @@ def test_crates_score_one_per_apple_open_two_premium_half_wholesale_rounded_down
 
 
 @pytest.mark.parametrize(("d3", "red", "winner", "returns"), [
-    (2, 12, "draw", {"red": 0.0, "blue": 0.0}),
-    (3, 13, "red", {"red": 1.0, "blue": -1.0}),
-    (1, 11, "blue", {"red": -1.0, "blue": 1.0}),
+    (2, 12, "draw", [0.0, 0.0]),    # returns by seat: [red, blue]
+    (3, 13, "red", [1.0, -1.0]),
+    (1, 11, "blue", [-1.0, 1.0]),
 ])
 def test_higher_total_wins_and_equal_totals_are_a_draw(
-        d3: int, red: int, winner: str, returns: dict[str, float]) -> None:
+        d3: int, red: int, winner: str, returns: list[float]) -> None:
     """PP-E4 (Decision: equal totals draw). Red's open [4, 6] = 10, Blue's open
     [5, 5], [2] = 12. Red grabs d3 into crate 2 (the fewest, 0 trays) and Blue, blocked in
     column d, cannot move (PP-E2). Red = 10 + d3: 12 ties Blue's 12 -> draw (a reading
@@ -124,7 +125,7 @@ def test_higher_total_wins_and_equal_totals_are_a_draw(
     moved last."""
     st = state(grabber="a3", crates={"red": [[4, 6]], "blue": [[5, 5], [2]]},
                grid={**BLOCKED_COLUMN_D, "d3": d3})
-    assert (st.winner(), st.returns()) == (None, {"red": 0.0, "blue": 0.0})
+    assert (st.winner(), st.returns()) == (None, [0.0, 0.0])
     play(st, "d3>2")
     assert st.is_terminal()
     assert st.scores() == {"red": red, "blue": 12}
@@ -159,7 +160,7 @@ def test_observation_shows_grid_tiles_rush_and_each_opponent_crates_count_and_to
     snap = scoring_snapshot()
     snap["rush"] = {"red": 0, "blue": 1}
     snap["tiles"]["blue"]["3L"]["status"] = "used"  # type: ignore[index]
-    st = pickpack.State.from_snapshot(snap, checked=False)  # hand-built (rules_positions)
+    st = pickpack_game.State.from_snapshot(snap, checked=False)  # hand-built (rules_positions)
     full = st.snapshot()
     blue_view = st.observation("blue")
     for key in ("grid", "tiles", "rush", "grabber", "phase", "to_move"):
@@ -172,7 +173,7 @@ def test_observation_shows_grid_tiles_rush_and_each_opponent_crates_count_and_to
 
 def test_a_player_sees_their_own_crates_in_full() -> None:
     """PP-V2: each player may look through their own crates."""
-    st = pickpack.State.from_snapshot(scoring_snapshot(), checked=False)
+    st = pickpack_game.State.from_snapshot(scoring_snapshot(), checked=False)
     assert st.observation("red")["crates"]["red"] == st.snapshot()["crates"]["red"]
     assert st.observation("blue")["crates"]["blue"] == st.snapshot()["crates"]["blue"]
 
@@ -183,7 +184,7 @@ def test_observation_does_not_tell_apart_positions_that_differ_only_in_hidden_op
     grid), same counts (2, 2) and tops (5, 4), Blue's side identical, so Blue's
     observations must be equal. (Red's totals differ, 2*6 + 6 = 18 against
     2*7 + 5 = 19, so an observation that carries Red's score gives the hidden trays away.)"""
-    def red_crates(first: list[int], second: list[int]) -> pickpack.State:
+    def red_crates(first: list[int], second: list[int]) -> pickpack_game.State:
         return state(crates={"red": [first, second], "blue": [[6]]}, closed={"red": {1: "premium"}},
                      played={"red": {"aT": "used"}})
     a, b = red_crates([1, 5], [2, 4]), red_crates([2, 5], [1, 4])
@@ -194,7 +195,7 @@ def test_observation_does_not_tell_apart_positions_that_differ_only_in_hidden_op
 def test_observation_is_a_copy_and_names_its_viewer() -> None:
     """PP-V2: an observation is data for one player; changing it leaves the state as it
     was, and an unknown player is refused."""
-    st = pickpack.State.from_snapshot(scoring_snapshot(), checked=False)
+    st = pickpack_game.State.from_snapshot(scoring_snapshot(), checked=False)
     before = st.snapshot()
     view = st.observation("red")
     assert view["viewer"] == "red"

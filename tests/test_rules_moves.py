@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from tests.rules_positions import (
     assert_flip_closes_square,
     broken_rule,
@@ -80,7 +81,7 @@ def test_a_face_up_tray_is_a_destination_even_with_every_tile_played() -> None:
     assert destinations(st) == {"a3", "b3", "d3", "e3", "f3"}
 
 
-def empty_square_with_tiles(player: str, first: str, second: str) -> tuple[pickpack.State, str, tuple[str, str]]:
+def empty_square_with_tiles(player: str, first: str, second: str) -> tuple[pickpack_game.State, str, tuple[str, str]]:
     """(state, the empty square, the mover's two spaces at the ends of its crossing line).
 
     Red on a3 with d3 empty: Red's line through d3 is column d (dT, dB: Quality control).

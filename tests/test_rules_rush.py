@@ -8,6 +8,7 @@ with rush orders waiting marks as many of them used (the rules' only way to get 
 from __future__ import annotations
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from tests.rules_positions import (
     BLOCKED_COLUMN_D,
     broken_rule,
@@ -23,7 +24,7 @@ from tests.rules_positions import (
 )
 
 
-def one_order_waiting(rush: int = 1) -> pickpack.State:
+def one_order_waiting(rush: int = 1) -> pickpack_game.State:
     """Red on c3 (row 3 and column c face-up 1s, Blue's crate holds the 6), both of Red's
     Rush order tiles used, ``rush`` orders waiting; Red's crates empty."""
     return state(grabber="c3", crates={"blue": [[6]]}, rush={"red": rush},
@@ -127,7 +128,7 @@ def test_both_rush_orders_may_be_spent_one_after_the_other() -> None:
 # --- PP-R3 (Decision) -------------------------------------------------------------------
 
 
-def last_blue_crate_position(blue_closed: dict[int, str]) -> pickpack.State:
+def last_blue_crate_position(blue_closed: dict[int, str]) -> pickpack_game.State:
     """Red on a3, b3 empty, bT (Wholesale) unplayed, 1 rush order waiting (cB used).
     Blue's crates [2], [3], [4], [5]; Blue's P tiles 1L, 1R used; Red's bB used."""
     return state(grabber="a3", grid={"b3": None}, crates={"blue": [[2], [3], [4], [5]], "red": [[6, 1]]},
@@ -170,7 +171,7 @@ def test_rush_order_cannot_be_spent_on_a_premium_that_closes_the_own_fourth_crat
     assert st.scores()["red"] == 17
 
 
-def blue_blocked_position() -> pickpack.State:
+def blue_blocked_position() -> pickpack_game.State:
     """Red on a3 with 1 order waiting (cB used); d3 face up (a 1), every other square
     of column d face down: after Red grabs d3, Blue (column d) has no legal move."""
     return state(grabber="a3", crates={"blue": [[6]]}, rush={"red": 1}, played={"red": {"cB": "used"}},

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from pickpack.savefile import SavedGame, SaveFileError
 
 
-def _saved(moves: int = 6) -> tuple[SavedGame, pickpack.State]:
+def _saved(moves: int = 6) -> tuple[SavedGame, pickpack_game.State]:
     """Seed 21, both placements, then the first legal move `moves` times."""
-    placements = pickpack.placements_from_seed(21)
+    placements = pickpack_game.placements_from_seed(21)
     root = pickpack.new_game("pickpack", seed=21)
     state = root.copy()
     for p in ("red", "blue"):

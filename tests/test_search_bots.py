@@ -1,4 +1,4 @@
-"""The search bots: MCTS (UCT) and alpha-beta, searched in C (core/mcts.c, core/alphabeta.c).
+"""The search bots: MCTS (UCT) and alpha-beta, searched in C (core/pickpack/mcts.c, core/pickpack/alphabeta.c).
 
 What is checked, with values worked out by hand from the rules file (PP-...) and
 docs/engine.md:
@@ -26,8 +26,9 @@ from typing import Any
 import pytest
 
 import pickpack
-from pickpack import State
-from pickpack._search import (
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack import State
+from pickpack.games.pickpack._search import (
     WIN_VALUE,
     alphabeta_search,
     counted_actions,
@@ -49,7 +50,7 @@ BLUE_SPACES = [f"{r}{e}" for e in "LR" for r in "123456"]     # 1L..6L, 1R..6R
 def opening(seed: int) -> State:
     """The play-phase opening of the deal and placements that ``seed`` gives a match."""
     state: State = pickpack.new_game("pickpack", seed=seed,
-                                     placements=pickpack.placements_from_seed(seed))
+                                     placements=pickpack_game.placements_from_seed(seed))
     return state
 
 

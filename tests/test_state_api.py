@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 from pickpack import Move
 from tests.rules_positions import (
     BLOCKED_COLUMN_D,
@@ -27,44 +28,44 @@ from tests.rules_positions import (
 )
 
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
-Build = Callable[[], pickpack.State]
+Build = Callable[[], pickpack_game.State]
 
 
-def last_placement_blue_first() -> pickpack.State:
+def last_placement_blue_first() -> pickpack_game.State:
     """23 of 24 placement decisions taken in a game Blue starts (PP-S4): the next one
     ends placement (docs/engine.md: the "Blue moves first" hash key then leaves)."""
-    st: pickpack.State = pickpack.new_game(seed=3, first="blue")
+    st: pickpack_game.State = pickpack.new_game(seed=3, first="blue")
     for kind in "PWRQXMPWRQXM" + "PWRQXMPWRQX":
         st.apply_action("PWRQXM".index(kind))
     return st
 
 
-def rush_waiting() -> pickpack.State:
+def rush_waiting() -> pickpack_game.State:
     """Red on a3 with one order waiting (cB used); c3 empty, cT unplayed."""
     return state(grabber="a3", grid={"c3": None}, crates={"blue": [[6]], "red": [[5]]},
                  rush={"red": 1}, played={"red": {"cB": "used"}})
 
 
-def no_target_quality_control() -> pickpack.State:
+def no_target_quality_control() -> pickpack_game.State:
     """Red's Quality control on dT with every open Blue crate empty (PP-A7)."""
     return state(grabber="a3", grid={"d3": None}, crates={"blue": [[5]], "red": [[6]]},
                  closed={"blue": {1: "wholesale"}}, played={"red": {"dB": "used", "bB": "used"}})
 
 
-def last_red_crate() -> pickpack.State:
+def last_red_crate() -> pickpack_game.State:
     """Red's Premium on aT closes its fourth crate (PP-E1)."""
     return state(grabber="b3", grid={"a3": None}, crates={"red": [[3], [2], [], [4]], "blue": [[5, 5]]},
                  closed={"red": {1: "premium", 2: "wholesale", 3: "wholesale"}},
                  played={"red": {"aB": "used"}, "blue": {"2L": "used", "2R": "used"}})
 
 
-def blue_blocked() -> pickpack.State:
+def blue_blocked() -> pickpack_game.State:
     """After Red grabs d3, Blue cannot move along column d (PP-E2)."""
     return state(grabber="a3", crates={"blue": [[6]]}, rush={"red": 1}, played={"red": {"cB": "used"}},
                  grid=BLOCKED_COLUMN_D)
 
 
-def blue_malfunction() -> pickpack.State:
+def blue_malfunction() -> pickpack_game.State:
     """Blue on f3 enters empty f6 through 6L (Malfunction): targets include Red's tiles."""
     return state(to_move="blue", grabber="f3", grid={"f6": None}, crates={"blue": [[6]], "red": [[5]]},
                  rush={"blue": 1}, played={"blue": {"3R": "used"}})
@@ -115,7 +116,7 @@ def test_undo_restores_the_exact_snapshot_and_hash(build: Build, text: str) -> N
     assert st.zobrist_hash() != before[1]
     # The builds are hand-made positions (rules_positions), so their successors are
     # loaded unchecked too: this test is about the hash, not reachability.
-    rebuilt = pickpack.State.from_snapshot(after, first=st.first_player, checked=False)
+    rebuilt = pickpack_game.State.from_snapshot(after, first=st.first_player, checked=False)
     assert rebuilt.zobrist_hash() == st.zobrist_hash()
     assert st.history == before[3] + [Move(st.history[-1].action, text)]
     st.undo()

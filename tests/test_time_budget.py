@@ -4,7 +4,7 @@
   at search_seconds(L) = L - max(10% of L, 20 ms) (pickpack_bots.search_bot);
 - a bot that does not declare ``bounded = True`` (a third-party entry point, a native
   library) runs in a child process that is killed at L + grace (pickpack.bots);
-- a long C search ends on Ctrl-C (pickpack._search polls the signal handlers).
+- a long C search ends on Ctrl-C (pickpack.games.pickpack._search polls the signal handlers).
 
 The elapsed-time bounds below are behaviour bounds, far above what the code needs (a
 search stopped at 0.03 s against a bound of the 0.05 s limit + 5 s), not speed claims:
@@ -25,7 +25,8 @@ from typing import Any
 import pytest
 
 import pickpack
-from pickpack._search import alphabeta_search, mcts_search
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack._search import alphabeta_search, mcts_search
 from pickpack.bots import IsolatedBot, make_bot
 from pickpack.errors import BotSpecError
 from pickpack.match import check_bots, play_game, play_match
@@ -38,10 +39,10 @@ from tests.test_native_bot import CREATE_FREE, build_text
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def midgame(seed: int = 4, plies: int = 12) -> pickpack.State:
+def midgame(seed: int = 4, plies: int = 12) -> pickpack_game.State:
     """The deal of ``seed`` after ``plies`` random moves: many moves, no end in sight."""
-    state: pickpack.State = pickpack.new_game(
-        "pickpack", seed=seed, placements=pickpack.placements_from_seed(seed))
+    state: pickpack_game.State = pickpack.new_game(
+        "pickpack", seed=seed, placements=pickpack_game.placements_from_seed(seed))
     rng = random.Random(seed)
     for _ in range(plies):
         state.apply_action(rng.choice(state.legal_actions()))
@@ -263,8 +264,9 @@ def test_a_hanging_native_library_loses_on_time(tmp_path: Path) -> None:
 SEARCH_SCRIPT = '''\
 import random, sys, time
 import pickpack
-from pickpack._search import alphabeta_search, mcts_search
-state = pickpack.new_game("pickpack", seed=4, placements=pickpack.placements_from_seed(4))
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack._search import alphabeta_search, mcts_search
+state = pickpack.new_game("pickpack", seed=4, placements=pickpack_game.placements_from_seed(4))
 rng = random.Random(4)
 for _ in range(12):
     state.apply_action(rng.choice(state.legal_actions()))

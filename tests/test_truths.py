@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import pickpack
+import pickpack.games.pickpack as pickpack_game
 import pickpack.errors
 from pickpack import plugins
 from pickpack.cli import main
@@ -34,7 +35,7 @@ PLACED = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 @pytest.mark.parametrize("make", [
     lambda: pickpack.new_game("pickpack", seed=4),
     lambda: pickpack.new_game("pickpack", seed=4, placements=PLACED),
-    lambda: pickpack.from_position(pickpack.new_game("pickpack", seed=4, placements=PLACED).to_position()),
+    lambda: pickpack_game.from_position(pickpack.new_game("pickpack", seed=4, placements=PLACED).to_position()),
 ], ids=["placement", "play", "from_position"])
 def test_undo_with_no_history_is_a_pickpack_error_and_an_index_error(make: Any) -> None:
     state = make()
@@ -60,11 +61,11 @@ def test_undo_stops_at_the_root_and_leaves_the_state_unchanged() -> None:
 # --- the errors are PickpackErrors and exported -------------------------------------------
 
 def test_position_error_is_a_pickpack_error_and_exported() -> None:
-    from pickpack.position import PositionError
+    from pickpack.games.pickpack.position import PositionError
     assert pickpack.PositionError is PositionError
     assert issubclass(PositionError, pickpack.PickpackError) and issubclass(PositionError, ValueError)
     with pytest.raises(pickpack.PickpackError):
-        pickpack.from_position("not a position")
+        pickpack_game.from_position("not a position")
 
 
 def test_every_exported_exception_is_a_pickpack_error() -> None:

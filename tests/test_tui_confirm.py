@@ -11,7 +11,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from pickpack import placements_from_seed
+from pickpack.games.pickpack import placements_from_seed
 from textual.pilot import Pilot
 from textual.widgets import Button
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pickpack import State
+from pickpack.games.pickpack import State
 from textual.pilot import Pilot
 from textual.widgets import Label
 

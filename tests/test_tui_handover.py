@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from pickpack import State, placements_from_seed
+from pickpack.games.pickpack import State, placements_from_seed
 from textual.pilot import Pilot
 
 from pickpack_tui.app import PickPackApp
@@ -198,7 +198,7 @@ def test_closed_opponent_crate_shows_status_and_count_without_top() -> None:
 
 
 def test_the_issues_position_draws_reds_closed_crates_without_top_for_blue() -> None:
-    from pickpack import from_position
+    from pickpack.games.pickpack import from_position
     state = from_position("....../....../111111/222222/233344/444555 a6 r r "
                           "pPwQXMRRWQXM/MMXXQQRRwwpP 23,P34,W33,W111/W5,P1,6,- 0/0",
                           checked=False)      # hand-made in the issue; only the crates matter
@@ -211,7 +211,7 @@ def test_the_issues_position_draws_reds_closed_crates_without_top_for_blue() -> 
 
 
 def test_move_prompts_name_a_covered_crate_without_its_top() -> None:
-    from pickpack import from_position
+    from pickpack.games.pickpack import from_position
     from pickpack_tui.move_choices import Questions
     state = from_position("....../....../111111/222222/233344/444555 a6 r r "
                           "pPwQXMRRWQXM/MMXXQQRRwwpP 23,P34,W33,W111/W5,P1,6,- 0/0", checked=False)

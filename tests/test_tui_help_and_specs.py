@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pickpack import placements_from_seed
+from pickpack.games.pickpack import placements_from_seed
 from textual.pilot import Pilot
 from textual.widgets import Input
 

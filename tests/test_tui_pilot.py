@@ -14,7 +14,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from pickpack import Move, State, placements_from_seed
+from pickpack import Move
+from pickpack.games.pickpack import State, placements_from_seed
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Label, OptionList

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pickpack import placements_from_seed
+from pickpack.games.pickpack import placements_from_seed
 
 from pickpack_tui.move_choices import Questions, decode
 from pickpack_tui.session import GameSession, SaveFileError

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from pickpack import placements_from_seed
+from pickpack.games.pickpack import placements_from_seed
 
 from pickpack_tui.app import PickPackApp
 from pickpack_tui.session import GameSession

@@ -12,7 +12,8 @@ import random
 import pytest
 
 import pickpack
-from pickpack import State
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack import State
 
 MASK = (1 << 64) - 1
 
@@ -31,7 +32,7 @@ def splitmix64_stream(seed: int):  # type: ignore[no-untyped-def]
 def _random_game_states(n_games: int, seed: int):  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     for g in range(n_games):
-        placements = None if g % 4 == 0 else pickpack.placements_from_seed(g)
+        placements = None if g % 4 == 0 else pickpack_game.placements_from_seed(g)
         state = pickpack.new_game("pickpack", seed=seed * 100_000 + g,
                                   first="red" if g % 2 else "blue", placements=placements)
         yield state
@@ -57,7 +58,7 @@ def test_opening_hash_is_the_xor_of_its_documented_features() -> None:
     to_move = [next(keys) for _ in range(2)]
     phase_placement, _phase_over = next(keys), next(keys)
     blue_first = next(keys)
-    deal = pickpack.deal_from_seed(99)
+    deal = pickpack_game.deal_from_seed(99)
     expected = 0
     for sq, apples in enumerate(deal):
         expected ^= grid[sq][apples - 1][0]              # every tray face up (PP-S1)
@@ -89,7 +90,7 @@ def test_undo_restores_exact_snapshot_and_hash_after_every_legal_move() -> None:
 
 def test_equal_positions_reached_by_different_orders_hash_equal() -> None:
     """Transpositions: two grabs into different crates in either order meet."""
-    a = pickpack.new_game("pickpack", seed=11, placements=pickpack.placements_from_seed(11))
+    a = pickpack.new_game("pickpack", seed=11, placements=pickpack_game.placements_from_seed(11))
     b = a.copy()
     moves = a.legal_moves()
     grab1 = [m for m in moves if m.text.endswith(">1")][0]

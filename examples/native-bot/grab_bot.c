@@ -1,5 +1,5 @@
 /*
- * grab_bot.c: a sample native Pick & Pack bot (ABI of core/pickpack_bot.h).
+ * grab_bot.c: a sample native Pick & Pack bot (ABI of core/common/pickpack_bot.h).
  *
  * It grabs a tray whenever it can (any legal grab, uniformly at random) and otherwise
  * plays a uniformly random legal move. It reads only the legal action integers, never

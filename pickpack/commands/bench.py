@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    from pickpack.benchmark import MEASUREMENTS, format_report, run_benchmarks
+    from pickpack.games.pickpack.benchmark import MEASUREMENTS, format_report, run_benchmarks
 
     if not args.seconds > 0:
         fail(f"--seconds must be positive, got {args.seconds}")

@@ -3,7 +3,7 @@
 Prints ``depth D: N`` for D = 1 .. --depth. On a terminal a progress bar shows the
 share of the current depth's tree walked (depth 8 takes about a minute); piped output
 is the count lines only. Ctrl-C stops within a few tens of milliseconds (the C count
-runs in slices, pickpack._core.CoreState.perft) with ``pickpack: interrupted`` and
+runs in slices, pickpack.games.pickpack._core.CoreState.perft) with ``pickpack: interrupted`` and
 status 130.
 """
 
@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.progress import (BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn,
                                TimeElapsedColumn)
 
-    from pickpack import new_game, placements_from_seed
+    from pickpack import new_game
+    from pickpack.games.pickpack import placements_from_seed
 
     state = new_game("pickpack", seed=args.seed, placements=placements_from_seed(args.seed))
     console = Console()

@@ -1,6 +1,6 @@
-"""The ``alphabeta`` bot: negamax alpha-beta with iterative deepening, in C (pickpack._search).
+"""The ``alphabeta`` bot: negamax alpha-beta with iterative deepening, in C (pickpack.games.pickpack._search).
 
-The search (core/alphabeta.c) orders moves by the transposition table's move, then by
+The search (core/pickpack/alphabeta.c) orders moves by the transposition table's move, then by
 immediate gain, and keys its table by the Zobrist hash; the evaluation is explained and
 measured in docs/bots.md. Options (``pickpack match alphabeta:depth=8 ...``):
 
@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pickpack import Move, State
-from pickpack._search import EVALUATIONS, alphabeta_search, mcts_search
+from pickpack import Move
+from pickpack.games.pickpack import State
+from pickpack.games.pickpack._search import EVALUATIONS, alphabeta_search, mcts_search
 from pickpack.seeding import derive_seed
 from pickpack_bots.search_bot import SearchBot, choice, count, search_seconds
 

@@ -1,7 +1,7 @@
-"""The ``mcts`` bot: UCT with random playouts, the whole search in C (pickpack._search).
+"""The ``mcts`` bot: UCT with random playouts, the whole search in C (pickpack.games.pickpack._search).
 
 UCT is Kocsis & Szepesvari 2006 ("Bandit based Monte-Carlo planning"); the returns,
-the tree policy and the placement phase are described in core/pickpack_search.h and
+the tree policy and the placement phase are described in core/pickpack/pickpack_search.h and
 docs/bots.md. Options (``pickpack match mcts:simulations=20000,exploration=1.0 ...``):
 
 - ``simulations`` (int >= 1): simulations per move; the default when neither budget
@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pickpack import Move, State
-from pickpack._search import mcts_search
+from pickpack import Move
+from pickpack.games.pickpack import State
+from pickpack.games.pickpack._search import mcts_search
 from pickpack.seeding import derive_seed
 from pickpack_bots.search_bot import SearchBot, count, real
 

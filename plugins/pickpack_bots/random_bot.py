@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pickpack import Move, State
+from pickpack import Move
+from pickpack.games.pickpack import State
 
 from pickpack_bots.seeded import SeededBot
 

@@ -20,7 +20,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pickpack import Move, State
+from pickpack import Move
+from pickpack.games.pickpack import State
 from pickpack.time_limit import check_time_limit
 
 __all__ = ["SAFETY_FRACTION", "SAFETY_MIN", "SearchBot", "bot_seed", "check_known", "choice",

@@ -14,8 +14,9 @@ error (the column of malformed text, the rule an illegal move breaks).
 
 from __future__ import annotations
 
-from pickpack import IllegalMoveError, Move, MoveSyntaxError, State
-from pickpack.movetext import parse_action
+from pickpack import IllegalMoveError, Move, MoveSyntaxError
+from pickpack.games.pickpack import State
+from pickpack.games.pickpack.movetext import parse_action
 
 __all__ = ["apply_move_text"]
 

@@ -21,9 +21,9 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TextIO
 
-from pickpack import State
+from pickpack.games.pickpack import State
 from pickpack.match import GameResult
-from pickpack.position import from_position, to_position
+from pickpack.games.pickpack.position import from_position, to_position
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import RESULTS, ROSTER, Headers
@@ -121,11 +121,11 @@ class PPNNotation:
         return open_ppn(path)
 
     def to_position(self, state: State) -> str:
-        """The one-line position string of ``state`` (pickpack.position)."""
+        """The one-line position string of ``state`` (pickpack.games.pickpack.position)."""
         return to_position(state)
 
     def from_position(self, text: str) -> State:
-        """The state a position string describes. Raises pickpack.position.PositionError."""
+        """The state a position string describes. Raises pickpack.games.pickpack.position.PositionError."""
         return from_position(text)
 
     def __repr__(self) -> str:

@@ -31,7 +31,8 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
-from pickpack import IllegalMoveError, MoveSyntaxError, State
+from pickpack import IllegalMoveError, MoveSyntaxError
+from pickpack.games.pickpack import State
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import RESULTS, result_token

@@ -3,7 +3,7 @@
 A game starts either from a deal (``Seed`` or ``Deal``, PP-S1), optionally with both
 tile placements already made (``RedPlacement``, ``BluePlacement``, PP-S3) and who moves
 first (``First``, PP-S4); or, for a game taken up part-way, from a position string
-(``SetUp "1"`` and ``Position``, pickpack.position). ``Variant`` names the rules
+(``SetUp "1"`` and ``Position``, pickpack.games.pickpack.position). ``Variant`` names the rules
 variant; this engine plays only the standard game.
 """
 
@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pickpack import State, deal_from_seed, new_game
-from pickpack.position import PositionError
+from pickpack import new_game
+from pickpack.games.pickpack import State, deal_from_seed
+from pickpack.games.pickpack.position import PositionError
 
 __all__ = ["SETUP_TAGS", "TagError", "state_from_tags", "tags_for_state"]
 

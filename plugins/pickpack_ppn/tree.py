@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TypeVar
 
-from pickpack import Move, State
+from pickpack import Move
+from pickpack.games.pickpack import State
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import Headers, result_token
 from pickpack_ppn.setup_tags import SETUP_TAGS, state_from_tags, tags_for_state

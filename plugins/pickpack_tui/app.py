@@ -26,7 +26,8 @@ from textual.worker import get_current_worker
 from textual.app import App
 from textual.binding import Binding
 
-from pickpack import IllegalMoveError, Move, MoveSyntaxError, placements_from_seed
+from pickpack import IllegalMoveError, Move, MoveSyntaxError
+from pickpack.games.pickpack import placements_from_seed
 from pickpack.bots import Bot, available_bots, make_bot
 
 from pickpack_tui.board_geometry import PLAYERS, SQUARES, opponent, space_name, square_name

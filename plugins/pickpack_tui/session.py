@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pickpack import IllegalMoveError, MoveSyntaxError, State, new_game
+from pickpack import IllegalMoveError, MoveSyntaxError, new_game
+from pickpack.games.pickpack import State
 from pickpack.botspec import parse_bot_spec
 from pickpack.bots import available_bots
 from pickpack.errors import BotSpecError

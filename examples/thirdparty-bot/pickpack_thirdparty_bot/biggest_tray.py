@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from pickpack import Move, State
+from pickpack import Move
+from pickpack.games.pickpack import State
 
 
 class BiggestTrayBot:

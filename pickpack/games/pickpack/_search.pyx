@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Cython binding of the C searches (core/pickpack_search.h): MCTS and alpha-beta.
+"""Cython binding of the C searches (core/pickpack/pickpack_search.h): MCTS and alpha-beta.
 
 One call per search: the parameters are checked here, the position is copied out of
 the pickpack.State, and the whole search runs in C with the GIL released, so searches
@@ -15,8 +15,8 @@ import threading
 
 from libc.math cimport isfinite
 from libc.stdint cimport uint16_t, uint64_t
-from pickpack._ccore cimport pp_state, PP_MAX_MOVES, PP_PHASE_OVER
-from pickpack._core cimport CoreState
+from pickpack.games.pickpack._ccore cimport pp_state, PP_MAX_MOVES, PP_PHASE_OVER
+from pickpack.games.pickpack._core cimport CoreState
 
 cdef extern from "pickpack_search.h" nogil:
     enum:
@@ -193,7 +193,7 @@ def mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margi
     """Choose a move for the player to move by UCT with random playouts (all in C).
 
     UCT: Kocsis & Szepesvari 2006; the details (returns, expansion, placement phase)
-    are in core/pickpack_search.h and docs/bots.md.
+    are in core/pickpack/pickpack_search.h and docs/bots.md.
 
     ``simulations`` (int >= 1) and/or ``seconds`` (wall time > 0) bound the search; at
     least one must be given, and with ``simulations`` alone the result depends only on

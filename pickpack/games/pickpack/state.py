@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pickpack._core import PLAYERS, CoreState
+from pickpack.games.pickpack._core import PLAYERS, CoreState
 from pickpack.errors import IllegalMoveError
+from pickpack.game import TERMINAL, Game
 from pickpack.move import Move
-from pickpack.movetext import parse_action
-from pickpack.position import position_string, state_from_position
+from pickpack.games.pickpack.movetext import parse_action
+from pickpack.games.pickpack.position import position_string, state_from_position
 
 __all__ = ["State"]
 
@@ -83,15 +84,32 @@ class State(CoreState):
         """Always empty (no chance nodes in Pick & Pack)."""
         return []
 
-    def returns(self) -> dict[str, float]:
-        """Utilities: +1 for the winner, -1 for the loser, 0 each for a draw (PP-E4).
+    @property
+    def game(self) -> Game:
+        """The registered Game (pickpack.games.pickpack.GAME)."""
+        from pickpack.games.pickpack.game import GAME  # game.py imports this module
 
-        All 0.0 while the game goes on.
+        return GAME
+
+    @property
+    def num_players(self) -> int:
+        """Always 2 (Red, seat 0, and Blue, seat 1)."""
+        return 2
+
+    def current_player_id(self) -> int:
+        """0 (Red) or 1 (Blue) to decide, pickpack.TERMINAL once the game is over; never
+        CHANCE (the deal is drawn at creation, PP-S1)."""
+        player = self.current_player
+        return TERMINAL if player is None else PLAYERS.index(player)
+
+    def returns(self) -> list[float]:
+        """Utilities ``[red, blue]``: +1 for the winner, -1 for the loser, 0 each for a
+        draw (PP-E4). ``[0.0, 0.0]`` while the game goes on.
         """
         w = self.winner()
         if w is None or w == "draw":
-            return {"red": 0.0, "blue": 0.0}
-        return {p: (1.0 if p == w else -1.0) for p in PLAYERS}
+            return [0.0, 0.0]
+        return [1.0 if p == w else -1.0 for p in PLAYERS]
 
     @property
     def history(self) -> list[Move]:
@@ -106,8 +124,9 @@ class State(CoreState):
             replay.apply_action(a)
         return out
 
-    def observation(self, player: str) -> dict[str, Any]:
-        """What ``player`` may see (PP-V1, PP-V2, PP-S3), in snapshot form.
+    def observation(self, player: str | int) -> dict[str, Any]:
+        """What ``player`` (a name, or seat 0/1) may see (PP-V1, PP-V2, PP-S3), in
+        snapshot form.
 
         The opponent's crates appear as ``{"count", "top", "status"}`` only; ``top`` is
         the apples of the top tray of an open crate, and None for an empty crate or a
@@ -117,8 +136,10 @@ class State(CoreState):
         crates are shown whole. Adds ``"viewer": player``. Raises ValueError for an
         unknown player.
         """
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < 2:
+            player = PLAYERS[player]
         if player not in PLAYERS:
-            raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
+            raise ValueError(f"player must be 'red' or 'blue' (or seat 0 or 1), not {player!r}")
         obs = self.snapshot()
         other = "blue" if player == "red" else "red"
         obs["viewer"] = player
@@ -135,7 +156,7 @@ class State(CoreState):
         return obs
 
     def to_position(self) -> str:
-        """The one-line position string of this position (pickpack.position, docs/ppn.md).
+        """The one-line position string of this position (pickpack.games.pickpack.position, docs/ppn.md).
 
         State.from_position(s.to_position()) has the same snapshot(), zobrist_hash() and
         first_player as s (its history is empty).
@@ -146,7 +167,7 @@ class State(CoreState):
     def from_position(cls, text: str, *, checked: bool = True) -> State:
         """A state at the position a position string describes, with an empty history.
 
-        Raises pickpack.position.PositionError (a ValueError) naming the field and the
+        Raises pickpack.games.pickpack.position.PositionError (a ValueError) naming the field and the
         column of the problem: malformed text, or a position the rules cannot reach
         (docs/engine.md, "Positions the rules can reach"). ``checked=False`` skips the
         reachability checks, keeping the structural ones; it is for tests that build
@@ -192,5 +213,5 @@ class State(CoreState):
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return (f"<pickpack.State phase={self.phase} to_move={self.current_player} "
+        return (f"<pickpack.games.pickpack.State phase={self.phase} to_move={self.current_player} "
                 f"ply={self.ply} scores={self.scores()} hash={self.zobrist_hash():#018x}>")

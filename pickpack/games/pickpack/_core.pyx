@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Cython binding of the C core (core/pickpack_core.h) for Pick & Pack.
+"""Cython binding of the C core (core/pickpack/pickpack_core.h) for Pick & Pack.
 
 Python objects cross the boundary once per call: batch work (playouts, perft, the
 random-game batch) runs entirely in C with the GIL released. Every integer, square and
@@ -10,11 +10,21 @@ from libc.string cimport memcpy, memset
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from pickpack._ccore cimport *
+from pickpack.games.pickpack._ccore cimport *
+from pickpack._move cimport Move
+
 
 from pickpack.errors import IllegalMoveError
 
 NUM_DISTINCT_ACTIONS = PP_NUM_ACTIONS
+NUM_SQUARES = PP_NUM_SQUARES
+NUM_SPACES = PP_NUM_SPACES
+NUM_CRATES = PP_NUM_CRATES
+NUM_KINDS = PP_NUM_KINDS
+# The action layout of core/pickpack/pickpack_core.h (docs/engine.md, "Action integers").
+ACTION_LAYOUT = {"placement_actions": PP_NUM_PLACEMENT_ACTIONS,
+                 "details_per_square": PP_DETAILS_PER_SQUARE,
+                 "targets_per_end": PP_TARGETS_PER_END}
 MAX_GAME_LENGTH = PP_MAX_PLIES
 STATE_BYTES = sizeof(pp_state)
 PLAYERS = ("red", "blue")
@@ -129,56 +139,8 @@ def random_games(n, seed):
     }
 
 
-cdef class Move:
-    """A move of the player to decide in the state it came from.
-
-    ``action`` is its integer in the fixed action space (0..10229); ``text`` its
-    canonical notation (docs/engine.md, "Move text"), for example ``c4>2`` (grab into
-    crate 2), ``c4/aT:2>1`` (Quality control), ``e5/3L:d6+`` (Malfunction on d6, then
-    spend a rush order), ``aT=P`` (placement). Immutable and hashable; moves are equal
-    when both fields are; ``str(move)`` is the text.
-    """
-    cdef readonly int action
-    cdef readonly str text
-
-    def __init__(self, int action, str text):
-        self.action = action
-        self.text = text
-
-    def __str__(self):
-        return self.text
-
-    def __repr__(self):
-        return f"Move(action={self.action}, text={self.text!r})"
-
-    def __hash__(self):
-        return hash((self.action, self.text))
-
-    def __eq__(self, other):
-        if not isinstance(other, Move):
-            return NotImplemented
-        return self.action == (<Move>other).action and self.text == (<Move>other).text
-
-    def __ne__(self, other):
-        if not isinstance(other, Move):
-            return NotImplemented
-        return not (self.action == (<Move>other).action and self.text == (<Move>other).text)
-
-    def __reduce__(self):
-        return (Move, (self.action, self.text))
-
-    @staticmethod
-    def parse(text, state):
-        """The legal move of ``state`` that ``text`` denotes (same as state.parse_move).
-
-        Raises MoveSyntaxError for malformed text and IllegalMoveError (naming the rule)
-        for a well-formed move that is not legal in ``state``.
-        """
-        return state.parse_move(text)
-
-
 cdef extern from "pickpack_core.h":
-    # Snapshot validation (core/setup.c); declared here, next to its only user.
+    # Snapshot validation (core/pickpack/setup.c); declared here, next to its only user.
     ctypedef struct pp_check:
         int field
         int player

@@ -1,4 +1,4 @@
-# Declarations of the C core's public header (core/pickpack_core.h) for Cython.
+# Declarations of the C core's public header (core/pickpack/pickpack_core.h) for Cython.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "pickpack_core.h" nogil:
@@ -8,6 +8,10 @@ cdef extern from "pickpack_core.h" nogil:
         PP_NUM_CRATES
         PP_MAX_CRATE
         PP_NUM_ACTIONS
+        PP_NUM_KINDS
+        PP_NUM_PLACEMENT_ACTIONS
+        PP_DETAILS_PER_SQUARE
+        PP_TARGETS_PER_END
         PP_MAX_MOVES
         PP_MAX_PLIES
         PP_NO_KIND

@@ -1,9 +1,15 @@
-"""Type stub of the Cython binding pickpack._core (see _core.pyx for the docs)."""
+"""Type stub of the Cython binding pickpack.games.pickpack._core (see _core.pyx for the docs)."""
 
 from collections.abc import Callable
 from typing import Any
+from pickpack._move import Move as Move
 
 NUM_DISTINCT_ACTIONS: int
+NUM_SQUARES: int
+NUM_SPACES: int
+NUM_CRATES: int
+NUM_KINDS: int
+ACTION_LAYOUT: dict[str, int]
 MAX_GAME_LENGTH: int
 STATE_BYTES: int
 PLAYERS: tuple[str, str]
@@ -22,17 +28,6 @@ class SnapshotError(ValueError):
     rule: str
     def __init__(self, message: str, field: str, player: str | None = ..., index: int | None = ...,
                  rule: str = ...) -> None: ...
-
-class Move:
-    @property
-    def action(self) -> int: ...
-    @property
-    def text(self) -> str: ...
-    def __init__(self, action: int, text: str) -> None: ...
-    def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
-    @staticmethod
-    def parse(text: str, state: Any) -> Move: ...
 
 class CoreState:
     @classmethod

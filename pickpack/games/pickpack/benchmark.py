@@ -17,12 +17,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pickpack._core import STATE_BYTES, deal_from_seed, placements_from_seed
-from pickpack._core import random_games as _random_games
-from pickpack.pickpack_game import new_pickpack
+from pickpack.games.pickpack._core import STATE_BYTES, deal_from_seed, placements_from_seed
+from pickpack.games.pickpack._core import random_games as _random_games
+from pickpack.games.pickpack.game import new_pickpack
 from pickpack.install_hint import pip_command
-from pickpack.reference import RefState
-from pickpack.state import State
+from pickpack.games.pickpack.reference import RefState
+from pickpack.games.pickpack.state import State
 
 __all__ = ["MEASUREMENTS", "format_report", "run_benchmarks"]
 

@@ -1,6 +1,6 @@
 # The C-level layout of pickpack._core.CoreState, so that other Cython modules (the
 # search bots) can reach the C state without a Python call per node.
-from pickpack._ccore cimport pp_state, pp_undo, pp_error
+from pickpack.games.pickpack._ccore cimport pp_state, pp_undo, pp_error
 
 cdef class CoreState:
     cdef pp_state s

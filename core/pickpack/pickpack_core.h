@@ -2,7 +2,7 @@
  * pickpack_core.h - the public interface of the Pick & Pack rules engine.
  *
  * Plain C99, no Python: a C or C++ program can embed the engine with this header and
- * the .c files in core/. Rule ids (PP-...) refer to the project's rules file; indices,
+ * the .c files in core/pickpack/ and core/common/. Rule ids (PP-...) refer to the project's rules file; indices,
  * the action space, the move text, Zobrist keys and the PRNG are specified in
  * docs/engine.md.
  *
@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "pp_rng.h"   /* core/common: the shared PRNG */
 
 #ifdef __cplusplus
 extern "C" {
@@ -66,9 +68,6 @@ typedef struct pp_undo {
     uint8_t rush[2];
 } pp_undo;
 
-/* xoshiro256** (Blackman & Vigna 2018), seeded through SplitMix64. */
-typedef struct pp_rng { uint64_t s[4]; } pp_rng;
-
 /* A decoded action (docs/engine.md, "Action integers"). */
 typedef struct pp_move {
     int placement_kind;   /* 0..5 for a placement decision, else -1 */
@@ -110,12 +109,6 @@ typedef enum pp_error {
     PP_ERR_RUSH_GAME_END,     /* PP-R3: the move ends the game by PP-E1 */
     PP_ERR_COUNT
 } pp_error;
-
-/* --- PRNG (rng.c) --- */
-uint64_t pp_splitmix64(uint64_t *state);
-void pp_rng_seed(pp_rng *rng, uint64_t seed);
-uint64_t pp_rng_next(pp_rng *rng);
-uint32_t pp_rng_below(pp_rng *rng, uint32_t n);          /* uniform in [0, n), n >= 1 */
 
 /* --- Zobrist keys (zobrist.c) --- */
 void pp_zobrist_init(void);                              /* idempotent; called by pp_state_init */

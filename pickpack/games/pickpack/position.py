@@ -33,12 +33,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pickpack._core import SnapshotError
+from pickpack.games.pickpack._core import SnapshotError
 
-from pickpack.errors import PickpackError
+from pickpack.errors import PositionError
 
 if TYPE_CHECKING:
-    from pickpack.state import State
+    from pickpack.games.pickpack.state import State
 
 __all__ = ["FIELDS", "PositionError", "from_position", "position_string", "state_from_position",
            "to_position"]
@@ -65,20 +65,6 @@ _SNAPSHOT_FIELD = {
 }
 
 _S = TypeVar("_S")
-
-
-class PositionError(PickpackError, ValueError):
-    """A position string that is malformed or describes an impossible position.
-
-    ``field`` is one of FIELDS, ``column`` the 1-based column in the string where the
-    problem is, ``reason`` the problem alone. ``str(error)`` names all three.
-    """
-
-    def __init__(self, field: str, column: int, reason: str) -> None:
-        super().__init__(f"position string, {field} field, column {column}: {reason}")
-        self.field = field
-        self.column = column
-        self.reason = reason
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -294,7 +280,7 @@ def _parse_rush(text: str, col: int) -> dict[str, int]:
 
 
 def state_from_position(cls: type[_S], text: str, *, checked: bool = True) -> _S:
-    """A new ``cls`` (pickpack.State or a subclass) at the position ``text`` describes.
+    """A new ``cls`` (pickpack.games.pickpack.State or a subclass) at the position ``text`` describes.
 
     The history is empty. Raises PositionError (a ValueError) naming the field and the
     column: for malformed text at the offending character; for a position the rules
@@ -343,7 +329,7 @@ def _offset(field: str, word: str, player: str | None, index: int | None) -> int
 
 
 def from_position(text: str, *, checked: bool = True) -> State:
-    """The pickpack.State at the position ``text`` describes (inverse of to_position).
+    """The pickpack.games.pickpack.State at the position ``text`` describes (inverse of to_position).
 
     Raises PositionError (a ValueError) naming the field and the column, for malformed
     text and for positions the rules cannot reach. ``checked=False`` (for tests only)
@@ -354,6 +340,6 @@ def from_position(text: str, *, checked: bool = True) -> State:
     >>> from_position(to_position(st)).zobrist_hash() == st.zobrist_hash()
     True
     """
-    from pickpack.state import State  # state.py imports this module for its methods
+    from pickpack.games.pickpack.state import State  # state.py imports this module for its methods
 
     return state_from_position(State, text, checked=checked)

@@ -1,4 +1,4 @@
-"""Type stub of the Cython binding pickpack._search (see _search.pyx for the docs)."""
+"""Type stub of the Cython binding pickpack.games.pickpack._search (see _search.pyx for the docs)."""
 
 from typing import Any, TypedDict
 

@@ -1,6 +1,6 @@
 /* PRNG: SplitMix64 (Steele, Lea & Flood 2014) to seed xoshiro256** (Blackman & Vigna
  * 2018). Reproducible across platforms; docs/engine.md, "PRNG". */
-#include "pickpack_core.h"
+#include "pp_rng.h"
 
 uint64_t pp_splitmix64(uint64_t *state)
 {

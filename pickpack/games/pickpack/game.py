@@ -5,9 +5,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 
-from pickpack._core import MAX_GAME_LENGTH, NUM_DISTINCT_ACTIONS, PLAYERS, deal_from_seed
-from pickpack.game import Game
-from pickpack.state import State
+from pickpack.games.pickpack._core import MAX_GAME_LENGTH, NUM_DISTINCT_ACTIONS, PLAYERS, deal_from_seed
+from pickpack.game import Game, GameOption, fixed_names
+from pickpack.games.pickpack.state import State
+
 
 __all__ = ["GAME", "new_pickpack"]
 
@@ -64,10 +65,31 @@ def new_pickpack(
     return state
 
 
+def _factory(players: int, seed: int | None, *, first: str, placements: Mapping[str, str] | None,
+             deal: Sequence[int] | None) -> State:
+    """Game.new_state's factory: the player count is always 2 (checked by the Game)."""
+    return new_pickpack(seed=seed, first=first, placements=placements, deal=deal)
+
+
 GAME = Game(
     name="pickpack",
-    players=PLAYERS,
+    title="Pick & Pack",
+    factory=_factory,
+    player_names=fixed_names(PLAYERS),
+    min_players=2,
+    max_players=2,
     num_distinct_actions=NUM_DISTINCT_ACTIONS,
     max_game_length=MAX_GAME_LENGTH,
-    new_state=new_pickpack,
+    min_utility=-1.0,
+    max_utility=1.0,
+    perfect_information=False,   # hidden trays in crates and hidden placements (PP-V1, PP-S3)
+    options={
+        "first": GameOption("red", "who moves first once placement is over (PP-S4)", choices=PLAYERS),
+        "placements": GameOption(None, "both players' tiles: {'red': 12 kind letters, 'blue': ...}; "
+                                 "without it the game starts in phase placement (PP-S3)"),
+        "deal": GameOption(None, "the 36 apple counts a1..f6 instead of a deal from the seed (PP-C2)"),
+    },
+    state_class="pickpack.games.pickpack.state:State",
+    benchmark="pickpack.games.pickpack.benchmark:run_benchmarks",
 )
+"""Pick & Pack as a registered game (entry point ``pickpack.games:pickpack``)."""
