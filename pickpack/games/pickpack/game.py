@@ -91,5 +91,6 @@ GAME = Game(
     },
     state_class="pickpack.games.pickpack.state:State",
     benchmark="pickpack.games.pickpack.benchmark:run_benchmarks",
+    native_mcts="pickpack.games.pickpack._search:mcts_search",
 )
 """Pick & Pack as a registered game (entry point ``pickpack.games:pickpack``)."""
