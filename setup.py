@@ -18,6 +18,7 @@ from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
+from setuptools.command.build_clib import build_clib
 from setuptools.command.build_ext import build_ext
 
 # Each directory under plugins/ with an __init__.py is a package; pickpack_tui/styles
@@ -36,24 +37,48 @@ def _sources(folder: str) -> list[str]:
     return sorted(str(p) for p in Path(folder).glob("*.c"))
 
 
+def _headers(*folders: str) -> list[str]:
+    return sorted(str(p) for folder in folders for p in Path(folder).glob("*.h"))
+
+
+# obj_deps "": every object of the library depends on these headers, so that editing a
+# header rebuilds what includes it (build_clib otherwise compares .c and .o only).
 libraries = [("pp_common", {"sources": _sources(COMMON_DIR), "include_dirs": [COMMON_DIR],
-                            "cflags": C_FLAGS})]
+                            "obj_deps": {"": _headers(COMMON_DIR)}, "cflags": C_FLAGS})]
 extensions = [Extension("pickpack._move", sources=["pickpack/_move.pyx"])]
 for game in C_GAMES:
     game_dir = f"core/{game}"
     libraries.append((f"pp_{game}", {"sources": _sources(game_dir),
-                                     "include_dirs": [game_dir, COMMON_DIR], "cflags": C_FLAGS}))
+                                     "include_dirs": [game_dir, COMMON_DIR],
+                                     "obj_deps": {"": _headers(game_dir, COMMON_DIR)}, "cflags": C_FLAGS}))
     # Static libraries: the game's before the common one, which it uses (link order).
     link = [f"pp_{game}", "pp_common", "m"]
+    # The C the extension links: a change to any of it relinks the extension.
+    c_files = [*_sources(game_dir), *_headers(game_dir), *_sources(COMMON_DIR), *_headers(COMMON_DIR)]
     extensions += [
         Extension(f"pickpack.games.{game}._core", sources=[f"pickpack/games/{game}/_core.pyx"],
-                  include_dirs=[game_dir, COMMON_DIR], libraries=link, extra_compile_args=C_FLAGS),
+                  include_dirs=[game_dir, COMMON_DIR], libraries=link, depends=c_files,
+                  extra_compile_args=C_FLAGS),
         # The game's searches reach the C state through _core.pxd (one Python call per
         # search, never per node) and link the same static game library.
         Extension(f"pickpack.games.{game}._search", sources=[f"pickpack/games/{game}/_search.pyx"],
-                  include_dirs=[game_dir, COMMON_DIR], libraries=link, extra_compile_args=C_FLAGS),
+                  include_dirs=[game_dir, COMMON_DIR], libraries=link, depends=c_files,
+                  extra_compile_args=C_FLAGS),
     ]
 
+
+
+class BuildClib(build_clib):  # type: ignore[misc]
+    """build_clib that writes each static library afresh.
+
+    ``ar rcs`` adds to an existing archive, so an object of a deleted source would stay
+    in it and could shadow (or clash with) the code that replaced it.
+    """
+
+    def build_libraries(self, libs: list[tuple[str, dict[str, object]]]) -> None:
+        for name, _ in libs:
+            Path(self.build_clib, self.compiler.library_filename(name)).unlink(missing_ok=True)
+        super().build_libraries(libs)
 
 
 class BuildExt(build_ext):  # type: ignore[misc]
@@ -71,7 +96,7 @@ class BuildExt(build_ext):  # type: ignore[misc]
 
 
 setup(
-    cmdclass={"build_ext": BuildExt},
+    cmdclass={"build_clib": BuildClib, "build_ext": BuildExt},
     libraries=libraries,
     ext_modules=cythonize(
         extensions,

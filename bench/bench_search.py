@@ -1,7 +1,11 @@
 """Speed of the search bots, measured side by side in one run.
 
-- MCTS (core/pickpack/mcts.c): simulations per second from the opening play position of the
-  deal and placements of seed 1, one search of ``--simulations`` on one core;
+- MCTS (the generic UCT of core/common/pp_mcts.h compiled over Pick & Pack's table of
+  game operations, core/pickpack/ops.c): simulations per second from the opening play
+  position of the deal and placements of seed 1, one search of ``--simulations`` on one
+  core; and the same search as any game's table runs it (pp_mcts_run calling
+  pp_pickpack_ops through its pointers, ``mcts_search_through_table``), measured
+  alternately with it so that both see the same load, and their ratio;
 - OpenSpiel's C++ MCTSBot (uct_c 2, one random rollout per leaf) on
   breakthrough(rows=6,columns=6) from its initial state, when pyspiel is installed, and
   the ratio of the two;
@@ -28,7 +32,7 @@ from typing import Any
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from pickpack.games.pickpack._search import alphabeta_search, mcts_search
+from pickpack.games.pickpack._search import alphabeta_search, mcts_search, mcts_search_through_table
 
 
 def opening(seed: int) -> Any:
@@ -55,9 +59,18 @@ def best_of(repeat: int, run: Callable[[int], float]) -> tuple[float, float]:
     return max(r[0] for r in rates), max(r[1] for r in rates)
 
 
-def mcts_rate(simulations: int, repeat: int) -> tuple[float, float]:
+def mcts_rates(simulations: int, repeat: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(compiled over the table, through the table's pointers): each the best of
+    ``repeat`` searches, the two run alternately."""
     state = opening(1)
-    return best_of(repeat, lambda i: float(mcts_search(state, simulations=simulations, seed=i)["simulations"]))
+    direct: list[tuple[float, float]] = []
+    table: list[tuple[float, float]] = []
+    for i in range(repeat):
+        direct.append(timed(lambda: float(mcts_search(state, simulations=simulations, seed=i)["simulations"])))
+        table.append(timed(lambda: float(
+            mcts_search_through_table(state, simulations=simulations, seed=i)["simulations"])))
+    return ((max(r[0] for r in direct), max(r[1] for r in direct)),
+            (max(r[0] for r in table), max(r[1] for r in table)))
 
 
 def openspiel_rate(simulations: int, repeat: int) -> tuple[float, float] | None:
@@ -102,13 +115,15 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    ours = mcts_rate(args.simulations, args.repeat)
+    ours, through_table = mcts_rates(args.simulations, args.repeat)
     theirs = openspiel_rate(args.openspiel_simulations, args.repeat)
     ab_open = alphabeta_rate(opening(1), 11, args.repeat)
     ab_mid = alphabeta_rate(middle_game(4, 12), 7, args.repeat)
     late = deadline_overshoot(0.03)
     report: dict[str, Any] = {
         "mcts_simulations_per_s": {"wall": round(ours[0]), "cpu": round(ours[1])},
+        "mcts_through_table_simulations_per_s": {"wall": round(through_table[0]),
+                                                 "cpu": round(through_table[1])},
         "openspiel_mcts_simulations_per_s":
             None if theirs is None else {"wall": round(theirs[0]), "cpu": round(theirs[1])},
         "ratio_mcts_vs_openspiel":
@@ -123,7 +138,10 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    rows = [("MCTS simulations/s, Pick & Pack opening (seed 1)", ours)]
+    rows = [("MCTS simulations/s, Pick & Pack opening (seed 1)", ours),
+            ("  same, generic pp_mcts_run through the table's pointers", through_table),
+            ("  ratio compiled over the table / through pointers",
+             (ours[0] / through_table[0], ours[1] / through_table[1]))]
     if theirs is not None:
         rows.append(("OpenSpiel MCTSBot simulations/s, breakthrough 6x6", theirs))
         rows.append(("ratio pickpack / OpenSpiel", (ours[0] / theirs[0], ours[1] / theirs[1])))

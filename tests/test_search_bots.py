@@ -1,4 +1,5 @@
-"""The search bots: MCTS (UCT) and alpha-beta, searched in C (core/pickpack/mcts.c, core/pickpack/alphabeta.c).
+"""The search bots: MCTS (UCT) and alpha-beta, searched in C (core/common/pp_mcts.h over
+core/pickpack/ops.c, core/pickpack/alphabeta.c); the mcts bot on a game without C.
 
 What is checked, with values worked out by hand from the rules file (PP-...) and
 docs/engine.md:
@@ -12,7 +13,9 @@ docs/engine.md:
 - the transposition table changes no value at a fixed depth;
 - the symmetry reduction and the playout sampler agree with the move generator;
 - the opponent's hidden placement does not leak into MCTS's placement decisions (PP-S3);
-- bad budgets, seeds and options raise ValueError/TypeError naming them.
+- bad budgets, seeds and options raise ValueError/TypeError naming them;
+- the mcts bot plays every game: Pick & Pack through its C search (Game.native_mcts),
+  Pig (examples/thirdparty-game, no C) through pickpack.mcts.search.
 
 No test is timed: budgets are simulation counts and depths.
 """
@@ -21,6 +24,9 @@ from __future__ import annotations
 
 import math
 import random
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,8 +45,14 @@ from pickpack.games.pickpack._search import (
 from pickpack.bots import make_bot
 from pickpack.errors import BotSpecError
 from pickpack.match import play_match
+from pickpack.mcts import search
+from pickpack.seeding import derive_seed
 from pickpack_bots.alphabeta_bot import AlphaBetaBot
 from pickpack_bots.mcts_bot import MCTSBot
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+
+from pickpack_pig import PigState  # type: ignore[import-not-found]  # noqa: E402
 
 SQUARES = [f"{'abcdef'[i % 6]}{i // 6 + 1}" for i in range(36)]
 RED_SPACES = [f"{c}{e}" for e in "TB" for c in "abcdef"]      # aT..fT, aB..fB (PP-C5)
@@ -447,3 +459,31 @@ def test_default_budgets_are_the_documented_ones() -> None:
     alphabeta: Any = make_bot("alphabeta", seed=1)
     assert (mcts.simulations, mcts.seconds, mcts.exploration, mcts.margin) == (20_000, None, 1.0, 0.5)
     assert (alphabeta.depth, alphabeta.time_budget, alphabeta.eval) == (6, 2.0, "full")
+
+
+def test_mcts_bot_plays_every_game() -> None:
+    assert MCTSBot.games is None
+    bot = MCTSBot(seed=1, simulations=10)
+    assert bot.native_search(pickpack_game.GAME) is mcts_search
+    assert bot.native_search(PigState.from_position("100 95,99 1 6 40").game) is None
+
+
+def test_mcts_bot_searches_a_game_without_c_in_python() -> None:
+    # Pig, p1 to move with 95 banked and 6 on the turn: holding (action 1) reaches 101
+    # and wins; p2 (99) would win next turn. The bot's move is pickpack.mcts.search's
+    # with the bot's options and its derived seed.
+    state = PigState.from_position("100 95,99 1 6 40")
+    move = MCTSBot(seed=4, simulations=300).choose(state)
+    expected = search(state, simulations=300, exploration=1.0,
+                      seed=derive_seed(4, state.zobrist_hash()))
+    assert move.action == expected.action == 1
+    assert move.text == state.action_text(1)
+    assert state.to_position() == "100 95,99 1 6 40"          # not modified
+
+
+def test_mcts_bot_with_only_seconds_stops_at_its_deadline_on_a_python_game() -> None:
+    state = PigState.from_position("100 20,30 2 12 40")
+    started = time.monotonic()
+    move = MCTSBot(seed=2, seconds=0.05).choose(state)
+    assert move.action in state.legal_actions()
+    assert time.monotonic() - started < 5          # the deadline, not 10**9 simulations

@@ -4,7 +4,8 @@
  * Two searches, each a single call that runs to its budget with no Python inside:
  *
  *   pp_mcts_search       UCT (Kocsis & Szepesvari 2006, "Bandit based Monte-Carlo
- *                        planning") with uniformly random playouts (mcts.c);
+ *                        planning") with uniformly random playouts: the generic
+ *                        search of core/common/pp_mcts.h over Pick & Pack's table (ops.c);
  *   pp_alphabeta_search  negamax with alpha-beta pruning, iterative deepening, move
  *                        ordering and a transposition table keyed by the Zobrist hash
  *                        (alphabeta.c).
@@ -27,28 +28,15 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "pickpack_core.h"
+#include "pp_mcts.h"       /* core/common: the generic MCTS and its types */
+#include "pp_search.h"     /* core/common: return codes, stop poll, pp_root_move */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Errors of the search entry points (negative return values). */
-#define PP_SEARCH_OK 0
-#define PP_SEARCH_BAD_PARAMS (-1)     /* a parameter out of range, see each struct */
-#define PP_SEARCH_GAME_OVER (-2)      /* the root is terminal: there is no move to choose */
-#define PP_SEARCH_NO_MEMORY (-3)      /* the node pool / table could not be allocated */
-#define PP_SEARCH_STOPPED (-4)        /* the poll callback asked to stop; the result holds
-                                         the best move found so far */
-
-/* Stopping a search from outside (a KeyboardInterrupt in the binding). Each search
- * takes an optional `poll` callback with its `poll_ctx`; while it runs, the search calls
- * poll(poll_ctx) from its own thread about every PP_SEARCH_POLL_SECONDS of wall time
- * (at the points where it reads the clock: MCTS between simulations, alpha-beta every
- * 1024 interior nodes) and stops within that time when it returns nonzero: the result
- * is then filled as for a finished search (the best so far) and the search returns
- * PP_SEARCH_STOPPED. poll = NULL: never called. */
-#define PP_SEARCH_POLL_SECONDS 0.05
-typedef int (*pp_search_poll)(void *poll_ctx);
+/* Return codes, the stop poll (pp_search_poll, PP_SEARCH_POLL_SECONDS) and
+ * pp_root_move are shared by every game's searches: core/common/pp_search.h. */
 
 /* ------------------------------------------------------------------------------------
  * Move helpers (search_moves.c)
@@ -76,64 +64,19 @@ int pp_nth_legal_action(const pp_state *s, int k, int *count);
  * (PP-E3). */
 pp_playout_result pp_fast_playout(pp_state *s, pp_rng *rng);
 
-/* One root move and what the search learned of it. For MCTS `visits` and `value` (mean
- * return in [-1-margin, 1+margin] for the player to move at the root); for alpha-beta
- * `visits` is 0 and `value` is the move's score in evaluation units when it was
- * searched with a full window, otherwise a bound. */
-typedef struct pp_root_move {
-    int action;
-    long visits;
-    double value;
-} pp_root_move;
-
 /* ------------------------------------------------------------------------------------
- * MCTS: UCT with random playouts (mcts.c)
+ * MCTS: the generic UCT of core/common (pp_mcts.h) over Pick & Pack's table (ops.c)
  * ------------------------------------------------------------------------------------ */
 
-/* One tree node. Children of a node sit next to each other in the pool. */
-typedef struct pp_mcts_node {
-    double total;          /* sum of returns for the player who chose this node's move */
-    uint32_t visits;
-    uint32_t first_child;  /* pool index of the first child; 0 = not expanded */
-    uint16_t action;       /* the move from the parent to this node */
-    uint16_t children;     /* number of children once expanded */
-} pp_mcts_node;
-
-typedef struct pp_mcts_params {
-    uint64_t seed;          /* playouts, child order and determinizations: any value */
-    long simulations;       /* stop after this many simulations; 0 = no limit */
-    double seconds;         /* stop after this much wall time; 0 = no limit */
-    pp_search_poll poll;    /* NULL, or asked about every PP_SEARCH_POLL_SECONDS */
-    void *poll_ctx;
-    double exploration;     /* UCT constant c >= 0 in Q + c*sqrt(ln N / n) */
-    double margin;          /* weight >= 0 of the score margin in the returns (below) */
-    size_t max_nodes;       /* node pool size, PP_MAX_MOVES + 1 .. UINT32_MAX; when it
-                               is full the tree stops growing and simulations go on
-                               from its leaves */
-} pp_mcts_params;
-
-/* Defaults: no poll, exploration 1.0, margin 0.5, max_nodes 1 << 22 (96 MiB of address space,
- * touched only as the tree grows). */
-void pp_mcts_default_params(pp_mcts_params *p);
-
-typedef struct pp_mcts_result {
-    int action;             /* the most visited root move */
-    long simulations;       /* simulations run */
-    size_t nodes;           /* tree nodes used, root included */
-    double seconds;         /* wall time (monotonic clock) */
-    double value;           /* mean return of `action` for the player to move */
-    int root_moves;         /* entries written to the root_moves array, if given */
-} pp_mcts_result;
+/* Pick & Pack's table of game operations (pp_game_ops.h), for pp_mcts_run or any
+ * other generic search: 2 players, no chance nodes, the symmetry-reduced moves,
+ * pp_fast_playout, Red's hidden placement redrawn when Blue places (PP-S3). */
+extern const pp_game_ops pp_pickpack_ops;
 
 /*
- * Search from `root` (not modified) and choose a move for its player to move.
- *
- * Budget: stops after `simulations` simulations or `seconds` of wall time, whichever
- * comes first (at least one must be set); the clock (CLOCK_MONOTONIC) is read every 16
- * simulations (when `seconds` or `poll` is set), so the search overruns `seconds` by
- * at most 16 simulations. With seconds = 0 and no stop from `poll` the result depends
- * only on (root, params): the same seed and simulation budget give the same move. A root with a single move (after the
- * symmetry reduction) is answered at once, with 0 simulations.
+ * Search from `root` (not modified) and choose a move for its player to move: the
+ * generic UCT of pp_mcts.h (budget, tree, ties, determinism, pool, return codes are
+ * specified there) over pp_pickpack_ops, compiled with the table as a constant.
  *
  * Returns: a playout ends in a finished game with scores r (Red) and b (Blue), PP-E3;
  * Red's return is sign(r - b) + margin * (r - b) / 97 (97 = apples in the game, PP-C2)
@@ -141,21 +84,15 @@ typedef struct pp_mcts_result {
  * move into it (the player to move at its parent), so a rush order, after which the
  * same player moves again (PP-R1), needs no special case.
  *
- * Tree: children are created all at once (after the symmetry reduction above, in an
- * order shuffled from the seed) when a node is reached that has been visited before;
- * unvisited children are tried first; the chosen move is the most visited root child
- * (ties: higher mean, then lower action).
+ * Moves in the tree: the symmetry-reduced ones (pp_distinct_actions); playouts draw
+ * uniformly among all legal moves (pp_fast_playout).
  *
  * Placement phase (PP-S3): the opponent's placement is hidden, so the tree holds only
  * the root player's own placement decisions; each simulation draws the opponent's
  * tiles at random (Red's, resampled, when Blue is placing; Blue's, in the playout,
  * when Red is) and plays the rest as a random playout.
  *
- * pool: `pool_size` nodes supplied by the caller, or NULL to allocate
- * params->max_nodes nodes once for this call (freed before it returns). root_moves:
- * NULL, or room for PP_MAX_MOVES entries that receive every root move's statistics.
- * Returns PP_SEARCH_OK, PP_SEARCH_STOPPED (poll asked to stop; result filled) or a
- * negative PP_SEARCH_* error.
+ * root_moves: NULL, or room for PP_MAX_MOVES entries.
  */
 int pp_mcts_search(const pp_state *root, const pp_mcts_params *params,
                    pp_mcts_node *pool, size_t pool_size,

@@ -1,8 +1,14 @@
-"""The ``mcts`` bot: UCT with random playouts, the whole search in C (pickpack.games.pickpack._search).
+"""The ``mcts`` bot: UCT with random playouts, for every game.
 
-UCT is Kocsis & Szepesvari 2006 ("Bandit based Monte-Carlo planning"); the returns,
-the tree policy and the placement phase are described in core/pickpack/pickpack_search.h and
-docs/bots.md. Options (``pickpack match mcts:simulations=20000,exploration=1.0 ...``):
+UCT is Kocsis & Szepesvari 2006 ("Bandit based Monte-Carlo planning"). A game whose
+Game names a ``native_mcts`` (Pick & Pack: the generic C search of core/common/pp_mcts.h
+over its table of game operations, pickpack.games.pickpack._search.mcts_search) is
+searched by it, the whole search in C; any other game by the pure-Python
+``pickpack.mcts.search`` over the GameState protocol (chance nodes, N players, hidden
+information by determinization). The returns, the tree policy and Pick & Pack's
+placement phase are described in core/pickpack/pickpack_search.h and docs/bots.md.
+
+Options (``pickpack match mcts:simulations=20000,exploration=1.0 ...``):
 
 - ``simulations`` (int >= 1): simulations per move; the default when neither budget
   is given is DEFAULT_SIMULATIONS;
@@ -10,7 +16,8 @@ docs/bots.md. Options (``pickpack match mcts:simulations=20000,exploration=1.0 .
   under a match's per-move limit L the search also stops at search_seconds(L) (L
   minus a safety margin, pickpack_bots.search_bot), whichever comes first;
 - ``exploration`` (number >= 0): the UCT constant c (default 1.0);
-- ``margin`` (number >= 0): weight of the score margin in the returns (default 0.5).
+- ``margin`` (number >= 0): weight of the score margin in the returns (default 0.5);
+  only a C search uses it (the Python search has no score margins).
 
 With a simulation budget only, a move depends on nothing but the seed, the options and
 the position (the search seed is derived from the bot's seed and the position's
@@ -19,34 +26,42 @@ Zobrist hash) -- unless the time limit's deadline cuts the search short.
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from pickpack import Move
-from pickpack.games.pickpack import State
-from pickpack.games.pickpack._search import mcts_search
+from pickpack.game import Game
+from pickpack.mcts import search
 from pickpack.seeding import derive_seed
 from pickpack_bots.search_bot import SearchBot, count, real
 
-__all__ = ["DEFAULT_SIMULATIONS", "MCTSBot"]
+__all__ = ["DEFAULT_SIMULATIONS", "MCTSBot", "UNBOUNDED_SIMULATIONS"]
 
 DEFAULT_SIMULATIONS = 20_000
+# The Python search always takes a simulation count: with only a time budget, this one,
+# which the deadline reaches first.
+UNBOUNDED_SIMULATIONS = 10**9
+
+NativeSearch = Callable[..., Mapping[str, Any]]
 
 
 class MCTSBot(SearchBot):
-    """UCT with random playouts. Build it with ``MCTSBot(seed=None, time_limit=None,
-    **options)``; ``time_limit`` is the match's per-move limit in seconds (None: only
-    the options bound the search).
+    """UCT with random playouts, for every game (``games = None``). Build it with
+    ``MCTSBot(seed=None, time_limit=None, **options)``; ``time_limit`` is the match's
+    per-move limit in seconds (None: only the options bound the search).
 
     Raises ValueError naming the option for an unknown option or a bad value (see the
     module docstring), and for a seed that is not None or an int 0..2**64-1.
     """
 
     name = "mcts"
+    games: ClassVar[tuple[str, ...] | None] = None     # C where the game has it, else Python
     OPTIONS = {
         "simulations": "int >= 1",
         "seconds": "seconds per move > 0",
         "exploration": "UCT constant >= 0",
-        "margin": "score-margin weight >= 0",
+        "margin": "score-margin weight >= 0 (C searches)",
     }
 
     def __init__(self, seed: int | None = None, *, time_limit: float | None = None,
@@ -59,15 +74,32 @@ class MCTSBot(SearchBot):
             self.name, "simulations", simulations, 1, 10**9)
         self.exploration = real(self.name, "exploration", options.get("exploration", 1.0), positive=False)
         self.margin = real(self.name, "margin", options.get("margin", 0.5), positive=False)
+        self._native: dict[str, NativeSearch | None] = {}
 
-    def choose(self, state: State) -> Move:
-        """The most visited root move of a UCT search from ``state`` (not modified).
+    def native_search(self, game: Game) -> NativeSearch | None:
+        """The game's C MCTS (``Game.native_mcts``, imported once per game), or None."""
+        if game.name not in self._native:
+            self._native[game.name] = game.load("native_mcts")
+        return self._native[game.name]
 
-        Raises ValueError if the game is over, TypeError if ``state`` is not a State.
+    def choose(self, state: Any) -> Move:
+        """The most visited root move of a UCT search from ``state`` (not modified):
+        the game's C search when it has one, else pickpack.mcts.search.
+
+        Raises ValueError if the game is over (or ``state`` is a chance node), TypeError
+        if ``state`` is not a state the search takes.
         """
-        result = mcts_search(
-            state, simulations=self.simulations, seconds=self.search_deadline,
-            exploration=self.exploration, margin=self.margin,
-            seed=derive_seed(self._seed, state.zobrist_hash()))
-        action = result["action"]
+        seed = derive_seed(self._seed, state.zobrist_hash())
+        native = self.native_search(state.game)
+        if native is not None:
+            result = native(
+                state, simulations=self.simulations, seconds=self.search_deadline,
+                exploration=self.exploration, margin=self.margin, seed=seed)
+            action = int(result["action"])
+        else:
+            budget = self.search_deadline
+            deadline = None if budget is None else time.monotonic() + budget
+            simulations = UNBOUNDED_SIMULATIONS if self.simulations is None else self.simulations
+            action = search(state, simulations=simulations, exploration=self.exploration,
+                            seed=seed, deadline=deadline).action
         return Move(action, state.action_text(action))

@@ -1,8 +1,19 @@
-/* Embeds the engine without Python: plays one random game and prints its result.
+/* Embeds the engine without Python: checks the sliced perft and that Pick & Pack's MCTS
+ * (the generic search compiled over its table) equals the generic pp_mcts_run calling
+ * the table through pointers, then plays one random game and prints its result.
  * Usage: embed_demo DEAL_SEED PLAYOUT_SEED -> "plies red blue hash" */
 #include <stdio.h>
 #include <stdlib.h>
 #include "pickpack_core.h"
+#include "pickpack_search.h"
+
+static int same_moves(const pp_root_move *x, const pp_root_move *y, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (x[i].action != y[i].action || x[i].visits != y[i].visits || x[i].value != y[i].value)
+            return 0;
+    return 1;
+}
 
 int main(int argc, char **argv)
 {
@@ -35,6 +46,21 @@ int main(int argc, char **argv)
     pp_state copy = s;
     if (job.leaves != pp_perft(&copy, 2)) {
         fprintf(stderr, "sliced perft %llu != perft\n", (unsigned long long)job.leaves);
+        return 3;
+    }
+    /* The same search twice: specialised and through the table's pointers. */
+    pp_mcts_params params;
+    pp_mcts_result a, b;
+    static pp_root_move ma[PP_MAX_MOVES], mb[PP_MAX_MOVES];
+    pp_mcts_default_params(&params);
+    params.seed = playout_seed;
+    params.simulations = 200;
+    params.max_nodes = 1 << 16;
+    if (pp_mcts_search(&s, &params, NULL, 0, &a, ma) != PP_SEARCH_OK
+        || pp_mcts_run(&pp_pickpack_ops, &s, &params, NULL, 0, &b, mb) != PP_SEARCH_OK
+        || a.action != b.action || a.nodes != b.nodes || a.value != b.value
+        || a.root_moves != b.root_moves || !same_moves(ma, mb, a.root_moves)) {
+        fprintf(stderr, "pp_mcts_search and pp_mcts_run over pp_pickpack_ops differ\n");
         return 3;
     }
     pp_rng_seed(&rng, playout_seed);

@@ -34,6 +34,16 @@ def mcts_search(
     seed: int = ...,
     max_nodes: int = ...,
 ) -> MCTSResult: ...
+def mcts_search_through_table(
+    state: Any,
+    *,
+    simulations: int | None = ...,
+    seconds: float | None = ...,
+    exploration: float = ...,
+    margin: float = ...,
+    seed: int = ...,
+    max_nodes: int = ...,
+) -> MCTSResult: ...
 def alphabeta_search(
     state: Any,
     *,

@@ -1,6 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Cython binding of the C searches (core/pickpack/pickpack_search.h): MCTS and alpha-beta.
 
+MCTS is the generic UCT of core/common/pp_mcts.h over Pick & Pack's table of game
+operations (core/pickpack/ops.c); alpha-beta is Pick & Pack's own.
+
 One call per search: the parameters are checked here, the position is copied out of
 the pickpack.State, and the whole search runs in C with the GIL released, so searches
 in several threads run in parallel. Every parameter from Python is checked before C
@@ -34,6 +37,9 @@ cdef extern from "pickpack_search.h" nogil:
         double value
 
     ctypedef struct pp_mcts_node:
+        pass
+
+    ctypedef struct pp_game_ops:
         pass
 
     ctypedef int (*pp_search_poll)(void *poll_ctx) noexcept
@@ -87,6 +93,10 @@ cdef extern from "pickpack_search.h" nogil:
     int pp_mcts_search(const pp_state *root, const pp_mcts_params *params,
                        pp_mcts_node *pool, size_t pool_size,
                        pp_mcts_result *result, pp_root_move *root_moves)
+    const pp_game_ops pp_pickpack_ops
+    int pp_mcts_run(const pp_game_ops *ops, const void *root, const pp_mcts_params *params,
+                    pp_mcts_node *pool, size_t pool_size,
+                    pp_mcts_result *result, pp_root_move *root_moves)
     void pp_eval_score_only(pp_eval_weights *w)
     void pp_eval_default(pp_eval_weights *w)
     int pp_evaluate(const pp_state *s, int p, const pp_eval_weights *w)
@@ -188,12 +198,46 @@ cdef list _root_moves(pp_root_move *moves, int n):
     return [(moves[i].action, moves[i].visits, moves[i].value) for i in range(n)]
 
 
+cdef dict _mcts(object state, object simulations, object seconds, object exploration,
+                object margin, object seed, object max_nodes, bint through_table):
+    """Check the options, run the C MCTS without the GIL, build the result dict."""
+    cdef CoreState st = _position(state)
+    cdef pp_mcts_params p
+    cdef pp_mcts_result r
+    cdef pp_root_move moves[PP_MAX_MOVES]
+    cdef pp_state root = st.s
+    cdef int rc
+    pp_mcts_default_params(&p)
+    if simulations is None and seconds is None:
+        raise ValueError("give simulations or seconds (or both) as the search budget")
+    p.simulations = 0 if simulations is None else _int_in("simulations", simulations, 1, 2 ** 62)
+    p.seconds = 0.0 if seconds is None else _real("seconds", seconds, True)
+    p.exploration = _real("exploration", exploration, False)
+    p.margin = _real("margin", margin, False)
+    p.seed = _seed(seed)
+    p.max_nodes = _int_in("max_nodes", max_nodes, PP_MAX_MOVES + 1, 2 ** 32 - 1)
+    p.poll = _poll_for_this_thread()
+    if through_table:
+        with nogil:
+            rc = pp_mcts_run(&pp_pickpack_ops, &root, &p, NULL, 0, &r, moves)
+    else:
+        with nogil:
+            rc = pp_mcts_search(&root, &p, NULL, 0, &r, moves)
+    _check(rc, f"mcts: cannot allocate a tree of {max_nodes} nodes")
+    return {
+        "action": r.action, "value": r.value, "simulations": r.simulations,
+        "nodes": r.nodes, "seconds": r.seconds, "root_moves": _root_moves(moves, r.root_moves),
+    }
+
+
 def mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margin=0.5,
                 seed=0, max_nodes=1 << 22):
     """Choose a move for the player to move by UCT with random playouts (all in C).
 
-    UCT: Kocsis & Szepesvari 2006; the details (returns, expansion, placement phase)
-    are in core/pickpack/pickpack_search.h and docs/bots.md.
+    UCT: Kocsis & Szepesvari 2006. The search is the generic one of
+    core/common/pp_mcts.h, compiled over Pick & Pack's table of game operations
+    (core/pickpack/ops.c) so that its calls are direct; the details (returns,
+    expansion, placement phase) are in core/pickpack/pickpack_search.h and docs/bots.md.
 
     ``simulations`` (int >= 1) and/or ``seconds`` (wall time > 0) bound the search; at
     least one must be given, and with ``simulations`` alone the result depends only on
@@ -211,29 +255,16 @@ def mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margi
     allocated; KeyboardInterrupt (or whatever a signal handler raises) within ~0.1 s
     of the signal when called from the main thread (module docstring).
     """
-    cdef CoreState st = _position(state)
-    cdef pp_mcts_params p
-    cdef pp_mcts_result r
-    cdef pp_root_move moves[PP_MAX_MOVES]
-    cdef pp_state root = st.s
-    cdef int rc
-    pp_mcts_default_params(&p)
-    if simulations is None and seconds is None:
-        raise ValueError("give simulations or seconds (or both) as the search budget")
-    p.simulations = 0 if simulations is None else _int_in("simulations", simulations, 1, 2 ** 62)
-    p.seconds = 0.0 if seconds is None else _real("seconds", seconds, True)
-    p.exploration = _real("exploration", exploration, False)
-    p.margin = _real("margin", margin, False)
-    p.seed = _seed(seed)
-    p.max_nodes = _int_in("max_nodes", max_nodes, PP_MAX_MOVES + 1, 2 ** 32 - 1)
-    p.poll = _poll_for_this_thread()
-    with nogil:
-        rc = pp_mcts_search(&root, &p, NULL, 0, &r, moves)
-    _check(rc, f"mcts: cannot allocate a tree of {max_nodes} nodes")
-    return {
-        "action": r.action, "value": r.value, "simulations": r.simulations,
-        "nodes": r.nodes, "seconds": r.seconds, "root_moves": _root_moves(moves, r.root_moves),
-    }
+    return _mcts(state, simulations, seconds, exploration, margin, seed, max_nodes, False)
+
+
+def mcts_search_through_table(state, *, simulations=None, seconds=None, exploration=1.0,
+                              margin=0.5, seed=0, max_nodes=1 << 22):
+    """mcts_search run as any game's C MCTS runs: pp_mcts_run calling Pick & Pack's
+    table (pp_pickpack_ops) through its function pointers. The same parameters, checks,
+    errors and results (to the bit) as mcts_search; slower. For the benchmark
+    (bench/bench_search.py) and the tests of the generic path."""
+    return _mcts(state, simulations, seconds, exploration, margin, seed, max_nodes, True)
 
 
 cdef void _weights(pp_eval_weights *w, object name) except *:
