@@ -24,7 +24,7 @@ from __future__ import annotations
 
 
 from pickpack.errors import (IllegalMoveError, MoveSyntaxError, NothingToUndoError, PickpackError,
-                             PositionError)
+                             PositionError, SnapshotError)
 from pickpack.game import CHANCE, TERMINAL, Game, GameState
 from pickpack.games_registry import available_games, from_position, get_game, new_game
 from pickpack.move import Move
@@ -32,7 +32,7 @@ from pickpack.plugins import PluginNotFoundError
 
 __all__ = [
     "CHANCE", "Game", "GameState", "IllegalMoveError", "Move", "MoveSyntaxError",
-    "NothingToUndoError", "PickpackError", "PluginNotFoundError", "PositionError", "TERMINAL",
+    "NothingToUndoError", "PickpackError", "PluginNotFoundError", "PositionError", "SnapshotError", "TERMINAL",
     "available_games", "from_position", "get_game", "new_game",
 ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "IllegalMoveError",
-    "MoveSyntaxError", "NothingToUndoError", "PickpackError", "PositionError",
+    "MoveSyntaxError", "NothingToUndoError", "PickpackError", "PositionError", "SnapshotError",
 ]
 
 
@@ -27,13 +27,19 @@ class IllegalMoveError(PickpackError, ValueError):
 class MoveSyntaxError(PickpackError, ValueError):
     """Move text that is not well formed (docs/engine.md, "Move text").
 
-    ``column`` is the 1-based position in the text where the problem starts.
+    ``text`` is the move text, ``column`` the 1-based position in it where the problem
+    starts, ``field`` the part of the move expected there (for Pick & Pack one of
+    ``"move"``, ``"space"``, ``"kind"``, ``"destination"``, ``"crate"``, ``"tile"``,
+    ``"target"``; ``""`` when the game does not say), ``reason`` the problem alone.
+    ``str(error)`` names the reason, the text and the column.
     """
 
-    def __init__(self, message: str, text: str, column: int) -> None:
+    def __init__(self, message: str, text: str, column: int, field: str = "") -> None:
         super().__init__(f"{message} in move text {text!r} at column {column}")
         self.text = text
         self.column = column
+        self.field = field
+        self.reason = message
 
 
 class NothingToUndoError(PickpackError, IndexError):
@@ -57,6 +63,28 @@ class PositionError(PickpackError, ValueError):
         self.field = field
         self.column = column
         self.reason = reason
+
+
+class SnapshotError(PickpackError, ValueError):
+    """Snapshot data (a state as plain JSON-able data) that is malformed or describes a
+    position the rules cannot reach.
+
+    ``field`` is the snapshot key concerned (for Pick & Pack "grid", "crates", "tiles",
+    "rush", "grabber", "to_move", "phase", "first", "game", or "snapshot" for the whole);
+    ``player`` the player whose part it is, or None; ``index`` the item within that
+    part (Pick & Pack: square 0..35 of the grid, crate 0..3, space 0..11), or None;
+    ``rule`` the id of the rule the data breaks (``"PP-C2"``), or "" for a plain type or
+    range error. The message names the field and the rule. A snapshot has no columns: a
+    position string reader maps these fields to its own (PositionError).
+    """
+
+    def __init__(self, message: str, field: str, player: str | None = None, index: int | None = None,
+                 rule: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+        self.player = player
+        self.index = index
+        self.rule = rule
 
 
 class BotSpecError(PickpackError, ValueError):

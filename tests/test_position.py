@@ -13,8 +13,8 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from pickpack.games.pickpack import State
-from pickpack.games.pickpack.position import PositionError, from_position, to_position
+from pickpack.games.pickpack import State, from_position
+from pickpack.games.pickpack.position import PositionError, to_position
 
 # deal_from_seed(7), squares a1..f6 (the Deal tag this engine writes for seed 7).
 DEAL_7 = "445312431211412314322211321515233654"

@@ -23,7 +23,7 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from pickpack.games.pickpack._core import SnapshotError
+from pickpack.errors import SnapshotError
 from pickpack.games.pickpack.position import PositionError
 
 BASE = ("1D..2./.2..1./552.F./.2.13D/...41./4..23. c5 r r mWmpPQqRrxXw/xQPmr*XPmRQww "

@@ -16,15 +16,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from pickpack.games.pickpack._core import (
-    MAX_GAME_LENGTH, NUM_DISTINCT_ACTIONS, PLAYERS, deal_from_seed, placements_from_seed)
+from pickpack.games.pickpack._core import MAX_GAME_LENGTH, deal_from_seed, placements_from_seed
 from pickpack.games.pickpack._core import random_games as _random_games
+from pickpack.games.pickpack.encoding import NUM_DISTINCT_ACTIONS, PLAYERS
 from pickpack.games.pickpack.game import GAME, new_pickpack
-from pickpack.games.pickpack.position import from_position
 from pickpack.games.pickpack.state import State
 
 __all__ = ["GAME", "MAX_GAME_LENGTH", "NUM_DISTINCT_ACTIONS", "PLAYERS", "State", "deal_from_seed",
            "from_position", "new_pickpack", "placements_from_seed", "random_playouts"]
+
+
+def from_position(text: str, *, checked: bool = True) -> State:
+    """The State at the position ``text`` describes, with an empty history (the inverse
+    of ``State.to_position``; see ``State.from_position``).
+
+    Raises pickpack.PositionError naming the field and the column, for malformed text
+    and for positions the rules cannot reach. ``checked=False`` (for tests only) skips
+    the reachability checks.
+
+    >>> import pickpack
+    >>> st = pickpack.new_game("pickpack", seed=7)
+    >>> from_position(st.to_position()).zobrist_hash() == st.zobrist_hash()
+    True
+    """
+    return State.from_position(text, checked=checked)
 
 
 def random_playouts(n: int, seed: int) -> dict[str, Any]:

@@ -1,9 +1,9 @@
 # The C-level layout of pickpack._core.CoreState, so that other Cython modules (the
 # search bots) can reach the C state without a Python call per node.
-from pickpack.games.pickpack._ccore cimport pp_state, pp_undo, pp_error
+from pickpack.games.pickpack._ccore cimport pp_state, pp_undo, pp_error, PP_MAX_PLIES
 
 cdef class CoreState:
     cdef pp_state s
-    cdef pp_undo hist[84]
+    cdef pp_undo hist[PP_MAX_PLIES]
     cdef int nhist
     cdef _raise_illegal(self, int a, pp_error e)

@@ -3,12 +3,14 @@
 from collections.abc import Callable
 from typing import Any
 from pickpack._move import Move as Move
+from pickpack.errors import SnapshotError as SnapshotError
 
 NUM_DISTINCT_ACTIONS: int
 NUM_SQUARES: int
 NUM_SPACES: int
 NUM_CRATES: int
 NUM_KINDS: int
+MAX_CRATE: int
 ACTION_LAYOUT: dict[str, int]
 MAX_GAME_LENGTH: int
 STATE_BYTES: int
@@ -16,18 +18,17 @@ PLAYERS: tuple[str, str]
 KINDS: str
 SQUARES: tuple[str, ...]
 SPACES: tuple[tuple[str, ...], tuple[str, ...]]
+CRATE_STATUS: tuple[str, str, str]
+TILE_STATUS: tuple[str, str, str]
+PHASES: tuple[str, str, str]
+
+def decode_action(action: int) -> tuple[int, int, int, int, int, int]: ...
+def encode_action(placement_kind: int, dest: int, grab_crate: int, end: int, target: int,
+                  rush: int) -> int: ...
 
 def deal_from_seed(seed: int) -> list[int]: ...
 def placements_from_seed(seed: int) -> dict[str, str]: ...
 def random_games(n: int, seed: int) -> dict[str, Any]: ...
-
-class SnapshotError(ValueError):
-    field: str
-    player: str | None
-    index: int | None
-    rule: str
-    def __init__(self, message: str, field: str, player: str | None = ..., index: int | None = ...,
-                 rule: str = ...) -> None: ...
 
 class CoreState:
     @classmethod

@@ -14,30 +14,133 @@ from pickpack.games.pickpack._ccore cimport *
 from pickpack._move cimport Move
 
 
-from pickpack.errors import IllegalMoveError
+cdef extern from "pickpack_core.h":
+    # Move parts and names (core/pickpack/movegen.c, text.c), declared here for the
+    # encoding functions above and below.
+    ctypedef struct pp_move:
+        int placement_kind
+        int dest
+        int grab_crate
+        int end
+        int target
+        int rush
+    void pp_decode(int action, pp_move *m) nogil
+    int pp_encode(const pp_move *m) nogil
+    int pp_square_text(int sq, char *buf) nogil
+    int pp_space_text(int player, int space, char *buf) nogil
 
+
+from pickpack.errors import IllegalMoveError, SnapshotError
+
+# Sizes and the action layout, from core/pickpack/pickpack_core.h. Python code reads
+# them (and every name table below) through pickpack.games.pickpack.encoding.
 NUM_DISTINCT_ACTIONS = PP_NUM_ACTIONS
 NUM_SQUARES = PP_NUM_SQUARES
 NUM_SPACES = PP_NUM_SPACES
 NUM_CRATES = PP_NUM_CRATES
 NUM_KINDS = PP_NUM_KINDS
+MAX_CRATE = PP_MAX_CRATE
 # The action layout of core/pickpack/pickpack_core.h (docs/engine.md, "Action integers").
 ACTION_LAYOUT = {"placement_actions": PP_NUM_PLACEMENT_ACTIONS,
                  "details_per_square": PP_DETAILS_PER_SQUARE,
                  "targets_per_end": PP_TARGETS_PER_END}
 MAX_GAME_LENGTH = PP_MAX_PLIES
 STATE_BYTES = sizeof(pp_state)
-PLAYERS = ("red", "blue")
-KINDS = "PWRQXM"
-_CRATE_STATUS = ("open", "premium", "wholesale")
-_TILE_STATUS = ("unplayed", "used", "malfunctioned")
-_PHASES = ("placement", "play", "over")
-SQUARES = tuple(f"{'abcdef'[i % 6]}{i // 6 + 1}" for i in range(36))
-SPACES = (
-    tuple(f"{'abcdef'[i % 6]}{'TB'[i // 6]}" for i in range(12)),
-    tuple(f"{i % 6 + 1}{'LR'[i // 6]}" for i in range(12)),
-)
 
+# Names of the C enums, in their order (enum pp_player, pp_crate_status,
+# pp_tile_status, pp_phase): the snapshot's words for the numbers the core stores.
+PLAYERS = ("red", "blue")
+CRATE_STATUS = ("open", "premium", "wholesale")
+TILE_STATUS = ("unplayed", "used", "malfunctioned")
+PHASES = ("placement", "play", "over")
+
+
+cdef str _square_name(int sq):
+    cdef char buf[3]
+    pp_square_text(sq, buf)
+    return buf[:2].decode("ascii")
+
+
+cdef str _space_name(int player, int space):
+    cdef char buf[3]
+    pp_space_text(player, space, buf)
+    return buf[:2].decode("ascii")
+
+
+cdef str _kind_letters():
+    """The kind letters as the core writes them in placement moves (``aT=P``)."""
+    cdef pp_rng rng
+    cdef pp_state s
+    cdef uint8_t deal[PP_NUM_SQUARES]
+    cdef char buf[32]
+    pp_rng_seed(&rng, 0)
+    pp_random_deal(&rng, deal)
+    pp_state_init(&s, deal, PP_RED)
+    letters = []
+    for k in range(PP_NUM_KINDS):
+        pp_action_text(&s, k, buf, sizeof(buf))
+        letters.append(chr(buf[3]))
+    return "".join(letters)
+
+
+# Square, space and kind names exactly as the core writes them in move text
+# (core/pickpack/text.c), so that Python never restates them.
+SQUARES = tuple(_square_name(i) for i in range(PP_NUM_SQUARES))
+SPACES = (tuple(_space_name(PP_RED, i) for i in range(PP_NUM_SPACES)),
+          tuple(_space_name(PP_BLUE, i) for i in range(PP_NUM_SPACES)))
+KINDS = _kind_letters()
+
+
+def decode_action(action):
+    """pp_decode: the parts of an action integer as the core reads them.
+
+    Returns (placement_kind 0..5 or -1, dest 0..35 or -1, grab_crate 0..3 or -1,
+    end 0/1 or -1, target 0..68, rush 0/1) (docs/engine.md, "Action integers").
+    Raises ValueError for an action outside 0..NUM_DISTINCT_ACTIONS-1.
+    """
+    cdef pp_move m
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < PP_NUM_ACTIONS:
+        raise ValueError(f"action: must be an int 0..{PP_NUM_ACTIONS - 1}, got {action!r}")
+    pp_decode(action, &m)
+    return (m.placement_kind, m.dest, m.grab_crate, m.end, m.target, m.rush)
+
+
+cdef int _part(str name, object v, int lo, int hi) except? -2:
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ValueError(f"{name}: must be an int {lo}..{hi}, got {v!r}")
+    return v
+
+
+def encode_action(placement_kind, dest, grab_crate, end, target, rush):
+    """pp_encode: the action integer of the parts decode_action returns (its inverse).
+
+    A placement decision has placement_kind 0..5 and dest, grab_crate, end -1, target
+    0, rush 0; a grab has dest 0..35, grab_crate 0..3, end -1 and target 0; a tile
+    activation dest 0..35, grab_crate -1, end 0/1 and target 0..68. Raises ValueError
+    naming the part for anything else.
+    """
+    cdef pp_move m
+    m.placement_kind = _part("placement_kind", placement_kind, -1, PP_NUM_KINDS - 1)
+    m.dest = _part("dest", dest, -1, PP_NUM_SQUARES - 1)
+    m.grab_crate = _part("grab_crate", grab_crate, -1, PP_NUM_CRATES - 1)
+    m.end = _part("end", end, -1, 1)
+    m.target = _part("target", target, 0, PP_TARGETS_PER_END - 1)
+    m.rush = _part("rush", rush, 0, 1)
+    if m.placement_kind >= 0:
+        for name, v in (("dest", m.dest), ("grab_crate", m.grab_crate), ("end", m.end)):
+            if v != -1:
+                raise ValueError(f"{name}: a placement decision has none (-1), got {v}")
+        if m.target != 0 or m.rush != 0:
+            raise ValueError("target, rush: a placement decision has neither (0)")
+        return pp_encode(&m)
+    if m.dest < 0:
+        raise ValueError("dest: a grabber move needs a destination square 0..35")
+    if (m.grab_crate >= 0) == (m.end >= 0):
+        raise ValueError("grab_crate, end: a grabber move either grabs (grab_crate 0..3, end -1) "
+                         "or activates a tile (grab_crate -1, end 0/1)")
+    if m.grab_crate >= 0 and m.target != 0:
+        raise ValueError(f"target: a grab has none (0), got {m.target}")
+    return pp_encode(&m)
 
 
 cdef int _player_index(object player) except -1:
@@ -63,10 +166,10 @@ def deal_from_seed(seed):
     Raises TypeError/ValueError for a seed that is not an int in 0..2**64-1.
     """
     cdef pp_rng rng
-    cdef uint8_t deal[36]
+    cdef uint8_t deal[PP_NUM_SQUARES]
     pp_rng_seed(&rng, _seed64(seed))
     pp_random_deal(&rng, deal)
-    return [deal[i] for i in range(36)]
+    return [deal[i] for i in range(PP_NUM_SQUARES)]
 
 
 def placements_from_seed(seed):
@@ -75,14 +178,14 @@ def placements_from_seed(seed):
     Returns {"red": 12 kind letters in Red's space order, "blue": ... in Blue's}.
     """
     cdef pp_rng rng
-    cdef uint8_t deal[36]
-    cdef uint8_t kinds[12]
+    cdef uint8_t deal[PP_NUM_SQUARES]
+    cdef uint8_t kinds[PP_NUM_SPACES]
     pp_rng_seed(&rng, _seed64(seed))
     pp_random_deal(&rng, deal)
     out = {}
     for player in PLAYERS:
         pp_random_placement(&rng, kinds)
-        out[player] = "".join(KINDS[kinds[i]] for i in range(12))
+        out[player] = "".join(KINDS[kinds[i]] for i in range(PP_NUM_SPACES))
     return out
 
 
@@ -156,24 +259,6 @@ cdef extern from "pickpack_core.h":
 _SNAP_FIELDS = ("phase", "to_move", "first", "grabber", "grid", "crates", "tiles", "rush")
 
 
-class SnapshotError(ValueError):
-    """Snapshot data that is malformed or describes a position the rules cannot reach.
-
-    ``field`` is the snapshot key ("grid", "crates", "tiles", "rush", "grabber",
-    "to_move", "phase", "first", "game" or "snapshot"); ``player`` "red", "blue" or None;
-    ``index`` the square (grid, 0..35 = a1..f6), crate (0..3) or space (0..11) within
-    the player's part, or None; ``rule`` the rule id (``"PP-C2"``) or "". The message
-    names the field and the rule.
-    """
-
-    def __init__(self, message, field, player=None, index=None, rule=""):
-        super().__init__(message)
-        self.field = field
-        self.player = player
-        self.index = index
-        self.rule = rule
-
-
 cdef class CoreState:
     """One Pick & Pack position with its move history, backed by the C core.
 
@@ -187,11 +272,11 @@ cdef class CoreState:
     def _from_deal(cls, deal, first="red"):
         """Start a game in phase placement from an explicit deal (PP-S1, PP-S2)."""
         cdef CoreState st = cls.__new__(cls)
-        cdef uint8_t d[36]
+        cdef uint8_t d[PP_NUM_SQUARES]
         cdef int f = _player_index(first)
-        if isinstance(deal, (str, bytes)) or len(deal) != 36:
+        if isinstance(deal, (str, bytes)) or len(deal) != PP_NUM_SQUARES:
             raise ValueError("deal: must be 36 apple counts, one per square a1..f6 (PP-S1)")
-        for i in range(36):
+        for i in range(PP_NUM_SQUARES):
             v = deal[i]
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
                 raise ValueError(f"deal[{i}] ({SQUARES[i]}): apples must be an int 1..6, got {v!r}")
@@ -234,9 +319,9 @@ cdef class CoreState:
         if snap["game"] != "pickpack":
             raise SnapshotError(f"game: expected 'pickpack', got {snap['game']!r}", "game")
         phase = _field(snap, "phase", str)
-        if phase not in _PHASES:
-            raise SnapshotError(f"phase: must be one of {_PHASES}, got {phase!r}", "phase")
-        st.s.phase = _PHASES.index(phase)
+        if phase not in PHASES:
+            raise SnapshotError(f"phase: must be one of {PHASES}, got {phase!r}", "phase")
+        st.s.phase = PHASES.index(phase)
         to_move = snap.get("to_move", _MISSING)
         if to_move is _MISSING:
             raise SnapshotError("to_move: missing", "to_move")
@@ -270,18 +355,18 @@ cdef class CoreState:
         rush = _field(snap, "rush", dict)
         for p, player in enumerate(PLAYERS):
             cl = crates.get(player)
-            if not isinstance(cl, list) or len(cl) != 4:
+            if not isinstance(cl, list) or len(cl) != PP_NUM_CRATES:
                 raise SnapshotError(f"crates.{player}: must be a list of 4 crates", "crates", player)
-            for c in range(4):
+            for c in range(PP_NUM_CRATES):
                 crate = cl[c]
                 if not isinstance(crate, dict) or not isinstance(crate.get("trays"), list):
                     raise SnapshotError(f"crates.{player}[{c}]: must be {{'trays': [...], 'status': ...}}",
                                         "crates", player, c)
                 status = crate.get("status")
-                if status not in _CRATE_STATUS:
+                if status not in CRATE_STATUS:
                     raise SnapshotError(f"crates.{player}[{c}].status: must be open, premium or wholesale",
                                         "crates", player, c)
-                st.s.crate_status[p][c] = _CRATE_STATUS.index(status)
+                st.s.crate_status[p][c] = CRATE_STATUS.index(status)
                 trays = crate["trays"]
                 if len(trays) > PP_MAX_CRATE:
                     raise SnapshotError(f"crates.{player}[{c}].trays: more than 36 trays", "crates", player, c)
@@ -302,13 +387,13 @@ cdef class CoreState:
                                         "tiles", player, sp)
                 kind, status = tile.get("kind"), tile.get("status")
                 if kind is not None and (not isinstance(kind, str) or len(kind) != 1 or kind not in KINDS):
-                    raise SnapshotError(f"tiles.{player}.{name}.kind: must be one of P W R Q X M or null",
+                    raise SnapshotError(f"tiles.{player}.{name}.kind: must be one of {' '.join(KINDS)} or null",
                                         "tiles", player, sp)
-                if status not in _TILE_STATUS:
+                if status not in TILE_STATUS:
                     raise SnapshotError(f"tiles.{player}.{name}.status: must be unplayed, used or malfunctioned",
                                         "tiles", player, sp)
                 st.s.tile_kind[p][sp] = PP_NO_KIND if kind is None else KINDS.index(kind)
-                st.s.tile_status[p][sp] = _TILE_STATUS.index(status)
+                st.s.tile_status[p][sp] = TILE_STATUS.index(status)
             r = rush.get(player)
             if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r <= 2:
                 raise SnapshotError(f"rush.{player}: must be 0, 1 or 2", "rush", player)
@@ -338,7 +423,7 @@ cdef class CoreState:
     @property
     def phase(self):
         """"placement", "play" or "over"."""
-        return _PHASES[self.s.phase]
+        return PHASES[self.s.phase]
 
     def is_terminal(self):
         """True once the game has ended (PP-E1, PP-E2)."""
@@ -358,15 +443,15 @@ cdef class CoreState:
         Two states have equal keys exactly when they are the same position; used to
         check the Zobrist hash for collisions.
         """
-        cdef bytearray out = bytearray(self.s.grid[:36])
+        cdef bytearray out = bytearray(self.s.grid[:PP_NUM_SQUARES])
         cdef int p, c
         for p in range(2):
-            for c in range(4):
+            for c in range(PP_NUM_CRATES):
                 out.append(self.s.crate_status[p][c])
                 out.append(self.s.crate_len[p][c])
                 out += self.s.crate[p][c][:self.s.crate_len[p][c]]
-            out += self.s.tile_kind[p][:12]
-            out += self.s.tile_status[p][:12]
+            out += self.s.tile_kind[p][:PP_NUM_SPACES]
+            out += self.s.tile_status[p][:PP_NUM_SPACES]
             out.append(self.s.rush[p])
         out.append(self.s.grabber)
         out.append(self.s.to_move)
@@ -381,7 +466,7 @@ cdef class CoreState:
     def crate_scores(self, player):
         """PP-E3 crate by crate for player: a list of 4 ints (points)."""
         cdef int p = _player_index(player)
-        return [pp_crate_score(&self.s, p, c) for c in range(4)]
+        return [pp_crate_score(&self.s, p, c) for c in range(PP_NUM_CRATES)]
 
     def winner(self):
         """"red", "blue" or "draw" (PP-E4) once over; None while the game goes on."""
@@ -421,13 +506,13 @@ cdef class CoreState:
     def _parse_context(self):
         """(mover index, space the next placement fills or -1, mover's kinds per space).
 
-        What pickpack.movetext needs to read move text; the mover is -1 once over.
+        What pickpack.games.pickpack.movetext needs to read move text; the mover is -1 once over.
         """
         cdef int p = self.s.to_move
         if p == PP_NOBODY:
             return (-1, -1, [])
-        kinds = [None if self.s.tile_kind[p][i] == PP_NO_KIND else self.s.tile_kind[p][i] for i in range(12)]
-        placing = self.s.placed % 12 if self.s.phase == PP_PHASE_PLACEMENT else -1
+        kinds = [None if self.s.tile_kind[p][i] == PP_NO_KIND else self.s.tile_kind[p][i] for i in range(PP_NUM_SPACES)]
+        placing = self.s.placed % PP_NUM_SPACES if self.s.phase == PP_PHASE_PLACEMENT else -1
         return (p, placing, kinds)
 
     def legal_moves(self):
@@ -548,7 +633,7 @@ cdef class CoreState:
         """The full state as plain JSON-able data, exactly the rules file's format."""
         cdef int p, c, i
         grid = {}
-        for i in range(36):
+        for i in range(PP_NUM_SQUARES):
             v = self.s.grid[i]
             grid[SQUARES[i]] = None if v == 0 else {"apples": v & 0x7F, "face_up": not (v & PP_FACE_DOWN)}
         crates = {}
@@ -556,15 +641,15 @@ cdef class CoreState:
         for p in range(2):
             crates[PLAYERS[p]] = [
                 {"trays": [self.s.crate[p][c][i] for i in range(self.s.crate_len[p][c])],
-                 "status": _CRATE_STATUS[self.s.crate_status[p][c]]}
-                for c in range(4)]
+                 "status": CRATE_STATUS[self.s.crate_status[p][c]]}
+                for c in range(PP_NUM_CRATES)]
             tiles[PLAYERS[p]] = {
                 SPACES[p][i]: {"kind": None if self.s.tile_kind[p][i] == PP_NO_KIND else KINDS[self.s.tile_kind[p][i]],
-                               "status": _TILE_STATUS[self.s.tile_status[p][i]]}
-                for i in range(12)}
+                               "status": TILE_STATUS[self.s.tile_status[p][i]]}
+                for i in range(PP_NUM_SPACES)}
         return {
             "game": "pickpack",
-            "phase": _PHASES[self.s.phase],
+            "phase": PHASES[self.s.phase],
             "to_move": None if self.s.to_move == PP_NOBODY else PLAYERS[self.s.to_move],
             "grabber": SQUARES[self.s.grabber],
             "grid": grid,

@@ -13,36 +13,34 @@ can name the column and the rule. The grammar::
 from __future__ import annotations
 
 from pickpack.errors import IllegalMoveError, MoveSyntaxError
+from pickpack.games.pickpack.encoding import (
+    KINDS, NUM_CRATES, SPACES, TARGET_CRATE, TARGET_PAIR, TARGET_SPACE, TARGET_SQUARE, encode_raw,
+    space_at_end, space_of, square_of)
 
 __all__ = ["parse_action"]
 
-KINDS = "PWRQXM"
-FILES = "abcdef"
-PLACEMENT_ACTIONS = 6
-DETAILS_PER_SQUARE = 142
-TARGETS_PER_END = 69
+_Q, _X = KINDS.index("Q"), KINDS.index("X")   # the two kinds that take a crate pair
 
 
-def _square(text: str, i: int, what: str) -> int:
-    if i + 2 > len(text) or text[i] not in FILES or text[i + 1] not in "123456":
-        raise MoveSyntaxError(f"expected {what} (a1..f6)", text, i + 1)
-    return (ord(text[i + 1]) - ord("1")) * 6 + FILES.index(text[i])
+def _square(text: str, i: int, what: str, field: str) -> int:
+    try:
+        return square_of(text[i:i + 2])
+    except KeyError:
+        raise MoveSyntaxError(f"expected {what} (a1..f6)", text, i + 1, field) from None
 
 
-def _space(text: str, i: int) -> tuple[int, int]:
+def _space(text: str, i: int, field: str) -> tuple[int, int]:
     """(player, space index) of an action space written at text[i:i+2]."""
-    if i + 2 <= len(text):
-        a, b = text[i], text[i + 1]
-        if a in FILES and b in "TB":
-            return 0, FILES.index(a) + (6 if b == "B" else 0)
-        if a in "123456" and b in "LR":
-            return 1, int(a) - 1 + (6 if b == "R" else 0)
-    raise MoveSyntaxError("expected an action space (aT..fT, aB..fB, 1L..6L, 1R..6R)", text, i + 1)
+    try:
+        return space_of(text[i:i + 2])
+    except KeyError:
+        raise MoveSyntaxError("expected an action space (aT..fT, aB..fB, 1L..6L, 1R..6R)",
+                              text, i + 1, field) from None
 
 
-def _crate(text: str, i: int) -> int:
-    if i >= len(text) or text[i] not in "1234":
-        raise MoveSyntaxError("expected a crate number 1..4", text, i + 1)
+def _crate(text: str, i: int, field: str) -> int:
+    if i >= len(text) or not "1" <= text[i] <= str(NUM_CRATES):
+        raise MoveSyntaxError(f"expected a crate number 1..{NUM_CRATES}", text, i + 1, field)
     return int(text[i]) - 1
 
 
@@ -58,21 +56,21 @@ def parse_action(text: str, mover: int, placing_space: int, tile_kind: list[int 
     if not isinstance(text, str):
         raise TypeError(f"move text must be a str, not {type(text).__name__}")
     if text == "":
-        raise MoveSyntaxError("empty move", text, 1)
+        raise MoveSyntaxError("empty move", text, 1, "move")
     if len(text) > 16:
-        raise MoveSyntaxError("move text too long", text, 17)
+        raise MoveSyntaxError("move text too long", text, 17, "move")
     if len(text) >= 3 and text[2] == "=":
-        player, space = _space(text, 0)
+        player, space = _space(text, 0, "space")
         if len(text) != 4 or text[3] not in KINDS:
-            raise MoveSyntaxError("expected one kind letter P W R Q X M after '='", text, 4)
+            raise MoveSyntaxError(f"expected one kind letter {' '.join(KINDS)} after '='", text, 4, "kind")
         if placing_space < 0:
             raise IllegalMoveError(f"illegal move {text}: PP-S3: placement is over", rule="PP-S3")
         if player != mover or space != placing_space:
             raise IllegalMoveError(
-                f"illegal move {text}: PP-S3: the next placement fills space {_space_name(mover, placing_space)}",
+                f"illegal move {text}: PP-S3: the next placement fills space {SPACES[mover][placing_space]}",
                 rule="PP-S3")
-        return KINDS.index(text[3])
-    dest = _square(text, 0, "a destination square")
+        return encode_raw(KINDS.index(text[3]), -1, -1, -1, 0, 0)
+    dest = _square(text, 0, "a destination square", "destination")
     i = 2
     rush = 0
     if text.endswith("+"):
@@ -81,60 +79,61 @@ def parse_action(text: str, mover: int, placing_space: int, tile_kind: list[int 
     else:
         body = text
     if i >= len(body):
-        raise MoveSyntaxError("expected '>' and a crate, or '/' and an action space", text, i + 1)
+        raise MoveSyntaxError("expected '>' and a crate, or '/' and an action space", text, i + 1, "move")
     if body[i] == ">":
-        detail = _crate(body, i + 1)
+        crate = _crate(body, i + 1, "crate")
         i += 2
-    elif body[i] == "/":
-        player, space = _space(body, i + 1)
-        if player != mover:
-            raise IllegalMoveError(f"illegal move {text}: PP-C5: {body[i + 1:i + 3]} is not the mover's action space",
-                                   rule="PP-C5")
-        line = dest % 6 if mover == 0 else dest // 6
-        if space % 6 != line:
-            axis = "column" if mover == 0 else "row"
-            raise IllegalMoveError(
-                f"illegal move {text}: PP-M2: {body[i + 1:i + 3]} is not at an end of the destination's {axis}",
-                rule="PP-M2")
-        end = space // 6
-        i += 3
-        target = 0
-        if i < len(body):
-            if body[i] != ":":
-                raise MoveSyntaxError("expected ':' and a target", text, i + 1)
-            i += 1
-            target, i = _target(body, i, mover, tile_kind[space])
-        detail = 4 + end * TARGETS_PER_END + target
-    else:
-        raise MoveSyntaxError("expected '>' and a crate, or '/' and an action space", text, i + 1)
+        return _finish(text, body, i, (-1, dest, crate, -1, 0, rush))
+    if body[i] != "/":
+        raise MoveSyntaxError("expected '>' and a crate, or '/' and an action space", text, i + 1, "move")
+    player, space = _space(body, i + 1, "tile")
+    if player != mover:
+        raise IllegalMoveError(f"illegal move {text}: PP-C5: {body[i + 1:i + 3]} is not the mover's action space",
+                               rule="PP-C5")
+    ends = [e for e in (0, 1) if space_at_end(mover, dest, e) == space]
+    if not ends:
+        axis = "column" if mover == 0 else "row"
+        raise IllegalMoveError(
+            f"illegal move {text}: PP-M2: {body[i + 1:i + 3]} is not at an end of the destination's {axis}",
+            rule="PP-M2")
+    i += 3
+    target = 0
+    if i < len(body):
+        if body[i] != ":":
+            raise MoveSyntaxError("expected ':' and a target", text, i + 1, "target")
+        i += 1
+        target, i = _target(body, i, mover, tile_kind[space])
+    return _finish(text, body, i, (-1, dest, -1, ends[0], target, rush))
+
+
+def _finish(text: str, body: str, i: int, parts: tuple[int, int, int, int, int, int]) -> int:
+    """The action of ``parts`` once the whole body was read (else MoveSyntaxError)."""
     if i != len(body):
-        raise MoveSyntaxError("unexpected text after the move", text, i + 1)
-    return PLACEMENT_ACTIONS + (dest * DETAILS_PER_SQUARE + detail) * 2 + rush
+        raise MoveSyntaxError("unexpected text after the move", text, i + 1, "move")
+    return encode_raw(*parts)
+
+
+_SPACE_SIDES = frozenset(name[1] for side in SPACES for name in side)    # T B L R
 
 
 def _target(body: str, i: int, mover: int, kind: int | None) -> tuple[int, int]:
-    if i + 1 < len(body) and body[i + 1] in "TBLR":
-        player, space = _space(body, i)        # an action space: Malfunction on a tile
+    if i + 1 < len(body) and body[i + 1] in _SPACE_SIDES:
+        player, space = _space(body, i, "target")        # an action space: Malfunction on a tile
         if player == mover:
             raise IllegalMoveError(f"illegal move {body}: PP-A6: Malfunction flips one of the opponent's tiles",
                                    rule="PP-A6")
-        return 57 + space, i + 2
-    if i < len(body) and body[i] in "1234":
+        return TARGET_SPACE + space, i + 2
+    if i < len(body) and "1" <= body[i] <= str(NUM_CRATES):
         a = int(body[i]) - 1
         if i + 1 < len(body) and body[i + 1] in ">x":
             sep = body[i + 1]
-            b = _crate(body, i + 2)
-            want = {3: ">", 4: "x"}.get(kind if kind is not None else -1)
+            b = _crate(body, i + 2, "target")
+            want = {_Q: ">", _X: "x"}.get(kind if kind is not None else -1)
             if want is not None and sep != want:
                 raise MoveSyntaxError(
                     f"{'Quality control' if want == '>' else 'Order mix-up'} writes its crates "
-                    f"as a{want}b", body, i + 2)
-            return 5 + a * 4 + b, i + 3
-        return 1 + a, i + 1
-    return 21 + _square(body, i, "a target (crate 1..4, a>b, axb, a square or a space)"), i + 2
-
-
-def _space_name(player: int, space: int) -> str:
-    if player == 0:
-        return FILES[space % 6] + ("B" if space >= 6 else "T")
-    return str(space % 6 + 1) + ("R" if space >= 6 else "L")
+                    f"as a{want}b", body, i + 2, "target")
+            return TARGET_PAIR + a * NUM_CRATES + b, i + 3
+        return TARGET_CRATE + a, i + 1
+    return TARGET_SQUARE + _square(body, i, "a target (crate 1..4, a>b, axb, a square or a space)",
+                                   "target"), i + 2

@@ -31,32 +31,21 @@ hash exactly, for every reachable position (tests/test_position.py).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol
 
-from pickpack.games.pickpack._core import SnapshotError
+from pickpack.errors import PositionError, SnapshotError
+from pickpack.games.pickpack.encoding import (
+    CRATE_STATUS, FILES, KINDS, MAX_CRATE, NUM_CRATES, NUM_SPACES, PLAYERS, RANKS, SPACES, SQUARES)
 
-from pickpack.errors import PositionError
-
-if TYPE_CHECKING:
-    from pickpack.games.pickpack.state import State
-
-__all__ = ["FIELDS", "PositionError", "from_position", "position_string", "state_from_position",
+__all__ = ["FIELDS", "PositionError", "parse_position", "position_error", "position_string",
            "to_position"]
 
 FIELDS = ("grid", "grabber", "to-move", "first", "tiles", "crates", "rush")
-_PLAYERS = ("red", "blue")
-_FILES = "abcdef"
-_KINDS = "PWRQXM"
-_FACE_DOWN = "ABCDEF"
-_SQUARES = tuple(f"{_FILES[i % 6]}{i // 6 + 1}" for i in range(36))
-_SPACES = (
-    tuple(f"{_FILES[i % 6]}{'TB'[i // 6]}" for i in range(12)),
-    tuple(f"{i % 6 + 1}{'LR'[i // 6]}" for i in range(12)),
-)
-_MOVER = {"r": "red", "b": "blue", "-": None}
-_MOVER_LETTER = {"red": "r", "blue": "b", None: "-"}
-_CRATE_LETTER = {"open": "", "premium": "P", "wholesale": "W"}
-_CRATE_STATUS = {"P": "premium", "W": "wholesale"}
+_FACE_DOWN = "ABCDEF"                  # a face-down tray of 1..6 apples
+_MOVER: dict[str, str | None] = {"r": PLAYERS[0], "b": PLAYERS[1], "-": None}
+_MOVER_LETTER = {v: k for k, v in _MOVER.items()}
+_CRATE_LETTER = dict(zip(CRATE_STATUS, ("", "P", "W")))       # open, premium, wholesale
+_CRATE_STATUS = {letter: status for status, letter in _CRATE_LETTER.items() if letter}
 _FIELD_RE = re.compile(r"\S+")
 # Snapshot key named by SnapshotError.field -> the position string's field.
 _SNAPSHOT_FIELD = {
@@ -64,7 +53,15 @@ _SNAPSHOT_FIELD = {
     "first": "first", "tiles": "tiles", "crates": "crates", "rush": "rush",
 }
 
-_S = TypeVar("_S")
+
+
+class _Positioned(Protocol):
+    """What to_position needs of a state: its snapshot and its first mover."""
+
+    @property
+    def first_player(self) -> str: ...
+
+    def snapshot(self) -> dict[str, Any]: ...
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -79,10 +76,10 @@ def position_string(snap: dict[str, Any], first: str) -> str:
     """
     grid = snap["grid"]
     rows = []
-    for row in range(5, -1, -1):
+    for row in range(len(RANKS) - 1, -1, -1):
         cells = []
-        for col in range(6):
-            cell = grid[_SQUARES[row * 6 + col]]
+        for col in range(len(FILES)):
+            cell = grid[SQUARES[row * len(FILES) + col]]
             if cell is None:
                 cells.append(".")
             elif cell["face_up"]:
@@ -92,12 +89,12 @@ def position_string(snap: dict[str, Any], first: str) -> str:
         rows.append("".join(cells))
     tiles = "/".join(
         "".join(_tile_text(t["kind"], t["status"]) for t in snap["tiles"][player].values())
-        for player in _PLAYERS)
+        for player in PLAYERS)
     crates = "/".join(
         ",".join(_CRATE_LETTER[c["status"]] + ("".join(map(str, c["trays"])) or "-")
                  for c in snap["crates"][player])
-        for player in _PLAYERS)
-    rush = f"{snap['rush']['red']}/{snap['rush']['blue']}"
+        for player in PLAYERS)
+    rush = "/".join(str(snap["rush"][player]) for player in PLAYERS)
     return " ".join(("/".join(rows), snap["grabber"], _MOVER_LETTER[snap["to_move"]],
                      _MOVER_LETTER[first], tiles, crates, rush))
 
@@ -110,11 +107,11 @@ def _tile_text(kind: str | None, status: str) -> str:
     return kind.lower() if status == "used" else kind.lower() + "*"
 
 
-def to_position(state: State) -> str:
+def to_position(state: _Positioned) -> str:
     """The position string of ``state`` (see the module docstring and docs/ppn.md).
 
     >>> import pickpack
-    >>> st = pickpack.new_game(seed=7, placements={"red": "PPWWRRQQXXMM",
+    >>> st = pickpack.new_game("pickpack", seed=7, placements={"red": "PPWWRRQQXXMM",
     ...                                             "blue": "MMXXQQRRWWPP"})
     >>> to_position(st).split()[1:]
     ['d6', 'r', 'r', 'PPWWRRQQXXMM/MMXXQQRRWWPP', '-,-,-,-/-,-,-,-', '0/0']
@@ -149,7 +146,7 @@ def parse_position(text: str) -> tuple[dict[str, Any], str]:
     first = _letter(first_t, fc, "first", _MOVER, "r (Red) or b (Blue)")
     if first is None:
         raise PositionError("first", fc, "expected r (Red) or b (Blue), got '-'")
-    if grab_t not in _SQUARES:
+    if grab_t not in SQUARES:
         raise PositionError("grabber", bc, f"expected a square a1..f6, got {grab_t!r}")
     phase = "placement" if placed < 24 else "over" if to_move is None else "play"
     snap = {
@@ -169,14 +166,17 @@ def _letter(text: str, col: int, field: str, table: dict[str, str | None], want:
 def _parse_grid(text: str, col: int) -> dict[str, dict[str, Any] | None]:
     grid: dict[str, dict[str, Any] | None] = {}
     rows = text.split("/")
-    if len(rows) != 6:
-        raise PositionError("grid", col, f"expected 6 rows (6 down to 1) separated by '/', got {len(rows)}")
+    width = len(FILES)
+    if len(rows) != len(RANKS):
+        raise PositionError("grid", col, f"expected {len(RANKS)} rows ({RANKS[-1]} down to {RANKS[0]}) "
+                            f"separated by '/', got {len(rows)}")
     start = col
     for i, row_text in enumerate(rows):
-        row = 5 - i
-        if len(row_text) != 6:
-            raise PositionError("grid", start + min(len(row_text), 6),
-                                f"row {row + 1} must have 6 squares (a..f), got {len(row_text)}")
+        row = len(RANKS) - 1 - i
+        if len(row_text) != width:
+            raise PositionError("grid", start + min(len(row_text), width),
+                                f"row {RANKS[row]} must have {width} squares ({FILES[0]}..{FILES[-1]}), "
+                                f"got {len(row_text)}")
         for c, ch in enumerate(row_text):
             if ch == ".":
                 cell = None
@@ -185,11 +185,11 @@ def _parse_grid(text: str, col: int) -> dict[str, dict[str, Any] | None]:
             elif ch in _FACE_DOWN:
                 cell = {"apples": _FACE_DOWN.index(ch) + 1, "face_up": False}
             else:
-                raise PositionError("grid", start + c, f"square {_SQUARES[row * 6 + c]}: expected . "
+                raise PositionError("grid", start + c, f"square {SQUARES[row * width + c]}: expected . "
                                     f"(empty), 1-6 (face-up tray) or A-F (face-down tray), got {ch!r}")
-            grid[_SQUARES[row * 6 + c]] = cell
-        start += 7
-    return {sq: grid[sq] for sq in _SQUARES}
+            grid[SQUARES[row * width + c]] = cell
+        start += width + 1
+    return {sq: grid[sq] for sq in SQUARES}
 
 
 def _parse_tiles(text: str, col: int) -> tuple[dict[str, dict[str, dict[str, Any]]], int]:
@@ -205,13 +205,13 @@ def _parse_tiles(text: str, col: int) -> tuple[dict[str, dict[str, dict[str, Any
         while i < len(part):
             ch = part[i]
             here = start + i
-            if len(out) == 12:
-                raise PositionError("tiles", here, f"{_PLAYERS[p]} has 12 spaces; unexpected {ch!r}")
+            if len(out) == NUM_SPACES:
+                raise PositionError("tiles", here, f"{PLAYERS[p]} has {NUM_SPACES} spaces; unexpected {ch!r}")
             if ch == ".":
                 out.append({"kind": None, "status": "unplayed"})
-            elif ch in _KINDS:
+            elif ch in KINDS:
                 out.append({"kind": ch, "status": "unplayed"})
-            elif ch.upper() in _KINDS and ch.islower():
+            elif ch.upper() in KINDS and ch.islower():
                 if i + 1 < len(part) and part[i + 1] == "*":
                     out.append({"kind": ch.upper(), "status": "malfunctioned"})
                     i += 1
@@ -220,15 +220,15 @@ def _parse_tiles(text: str, col: int) -> tuple[dict[str, dict[str, dict[str, Any
             elif ch == "*":
                 raise PositionError("tiles", here, "'*' (malfunctioned) follows a kind in small letters")
             else:
-                raise PositionError("tiles", here, f"space {_SPACES[p][len(out)]} of {_PLAYERS[p]}: expected "
-                                    f". or a kind P W R Q X M (capital: unplayed, small: used, small "
+                raise PositionError("tiles", here, f"space {SPACES[p][len(out)]} of {PLAYERS[p]}: expected "
+                                    f". or a kind {' '.join(KINDS)} (capital: unplayed, small: used, small "
                                     f"and '*': malfunctioned), got {ch!r}")
             placed += out[-1]["kind"] is not None
             i += 1
-        if len(out) != 12:
+        if len(out) != NUM_SPACES:
             raise PositionError("tiles", start + len(part),
-                                f"{_PLAYERS[p]} needs 12 tiles (one per space), got {len(out)}")
-        tiles[_PLAYERS[p]] = dict(zip(_SPACES[p], out))
+                                f"{PLAYERS[p]} needs {NUM_SPACES} tiles (one per space), got {len(out)}")
+        tiles[PLAYERS[p]] = dict(zip(SPACES[p], out))
         start += len(part) + 1
     return tiles, placed
 
@@ -241,11 +241,12 @@ def _parse_crates(text: str, col: int) -> dict[str, list[dict[str, Any]]]:
     start = col
     for p, part in enumerate(parts):
         items = part.split(",")
-        if len(items) != 4:
-            raise PositionError("crates", start, f"{_PLAYERS[p]} has 4 crates separated by ',', got {len(items)}")
+        if len(items) != NUM_CRATES:
+            raise PositionError("crates", start, f"{PLAYERS[p]} has {NUM_CRATES} crates separated by ',', "
+                                f"got {len(items)}")
         out = []
         for c, item in enumerate(items):
-            what = f"crate {c + 1} of {_PLAYERS[p]}"
+            what = f"crate {c + 1} of {PLAYERS[p]}"
             status = "open"
             body = item
             if body[:1] in _CRATE_STATUS:
@@ -263,11 +264,12 @@ def _parse_crates(text: str, col: int) -> dict[str, list[dict[str, Any]]]:
                         raise PositionError("crates", at + k, f"{what}: expected a tray (apple digit 1-6), "
                                             f"got {ch!r}")
                     trays.append(int(ch))
-                if len(trays) > 36:
-                    raise PositionError("crates", at + 36, f"{what}: more than the 36 trays of the game")
+                if len(trays) > MAX_CRATE:
+                    raise PositionError("crates", at + MAX_CRATE,
+                                        f"{what}: more than the {MAX_CRATE} trays of the game")
             out.append({"trays": trays, "status": status})
             start += len(item) + 1
-        crates[_PLAYERS[p]] = out
+        crates[PLAYERS[p]] = out
     return crates
 
 
@@ -279,26 +281,18 @@ def _parse_rush(text: str, col: int) -> dict[str, int]:
     return {"red": int(m.group(1)), "blue": int(m.group(2))}
 
 
-def state_from_position(cls: type[_S], text: str, *, checked: bool = True) -> _S:
-    """A new ``cls`` (pickpack.games.pickpack.State or a subclass) at the position ``text`` describes.
-
-    The history is empty. Raises PositionError (a ValueError) naming the field and the
-    column: for malformed text at the offending character; for a position the rules
-    cannot reach (docs/engine.md, "Positions the rules can reach": the PP-C2 tray
-    multiset, an over flag PP-E1/PP-E2 do not give, closed crates without their tiles,
-    the wrong player to move, ...) at the square, space, crate or count concerned, else
-    at the start of the field. ``checked=False`` skips the reachability checks (not the
-    structural ones) and is meant for tests that build positions by hand.
+def position_error(text: str, exc: SnapshotError) -> PositionError:
+    """The PositionError for ``text`` whose snapshot (from parse_position) a state class
+    refused with ``exc``: at the field the snapshot key maps to, at the column of the
+    square, space, crate or count ``exc.player``/``exc.index`` name, else at the start
+    of the field. Reads only the error's structured fields, never its message text
+    (the message becomes the reason, after "impossible position: ").
     """
-    snap, first = parse_position(text)
-    try:
-        return cls.from_snapshot(snap, first, checked=checked)  # type: ignore[attr-defined,no-any-return]
-    except SnapshotError as exc:
-        field = _SNAPSHOT_FIELD.get(exc.field, "grid")
-        starts = {name: m.start() + 1 for m, name in zip(_FIELD_RE.finditer(text), FIELDS)}
-        words = {name: m.group() for m, name in zip(_FIELD_RE.finditer(text), FIELDS)}
-        col = starts[field] + _offset(field, words[field], exc.player, exc.index)
-        raise PositionError(field, col, f"impossible position: {exc}") from None
+    field = _SNAPSHOT_FIELD.get(exc.field, "grid")
+    found = {name: (m.start() + 1, m.group()) for m, name in zip(_FIELD_RE.finditer(text), FIELDS)}
+    start, word = found[field]
+    col = start + _offset(field, word, exc.player, exc.index)
+    return PositionError(field, col, f"impossible position: {exc}")
 
 
 def _offset(field: str, word: str, player: str | None, index: int | None) -> int:
@@ -306,13 +300,14 @@ def _offset(field: str, word: str, player: str | None, index: int | None) -> int
     (a square of the grid, a player's space, crate or rush count), 0 for the field."""
     if player is None and index is None:
         return 0
+    width = len(FILES)
     if field == "grid" and index is not None:
-        return (5 - index // 6) * 7 + index % 6
+        return (len(RANKS) - 1 - index // width) * (width + 1) + index % width
     if field == "rush":
-        return 0 if player == "red" else word.index("/") + 1
+        return 0 if player == PLAYERS[0] else word.index("/") + 1
     if field not in ("tiles", "crates") or player is None:
         return 0
-    part = 0 if player == "red" else 1
+    part = PLAYERS.index(player)
     at = 0 if part == 0 else word.index("/") + 1
     if index is None:
         return at
@@ -326,20 +321,3 @@ def _offset(field: str, word: str, player: str | None, index: int | None) -> int
                 return at + i
             seen += 1
     return at
-
-
-def from_position(text: str, *, checked: bool = True) -> State:
-    """The pickpack.games.pickpack.State at the position ``text`` describes (inverse of to_position).
-
-    Raises PositionError (a ValueError) naming the field and the column, for malformed
-    text and for positions the rules cannot reach. ``checked=False`` (for tests only)
-    skips the reachability checks; see state_from_position.
-
-    >>> import pickpack
-    >>> st = pickpack.new_game(seed=7)
-    >>> from_position(to_position(st)).zobrist_hash() == st.zobrist_hash()
-    True
-    """
-    from pickpack.games.pickpack.state import State  # state.py imports this module for its methods
-
-    return state_from_position(State, text, checked=checked)

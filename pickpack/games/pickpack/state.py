@@ -7,18 +7,24 @@ the C binding; the Move-level methods here add canonical text and rule-naming er
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from pickpack.games.pickpack._core import PLAYERS, CoreState
-from pickpack.errors import IllegalMoveError
+from pickpack.errors import IllegalMoveError, SnapshotError
 from pickpack.game import TERMINAL, Game
-from pickpack.move import Move
+from pickpack.games_registry import get_game
+from pickpack.games.pickpack._core import CoreState
+from pickpack.games.pickpack.encoding import FILES, PLAYERS, RANKS, SPACES, player_of
 from pickpack.games.pickpack.movetext import parse_action
-from pickpack.games.pickpack.position import position_string, state_from_position
+from pickpack.games.pickpack.position import parse_position, position_error, position_string
+from pickpack.move import Move
 
 __all__ = ["State"]
 
-_KINDS = "PWRQXM"
+
+@functools.cache
+def _registered_game() -> Game:
+    return get_game("pickpack")
 
 
 class State(CoreState):
@@ -86,10 +92,10 @@ class State(CoreState):
 
     @property
     def game(self) -> Game:
-        """The registered Game (pickpack.games.pickpack.GAME)."""
-        from pickpack.games.pickpack.game import GAME  # game.py imports this module
-
-        return GAME
+        """The registered Game (pickpack.games.pickpack.GAME), found through the game
+        registry (entry point ``pickpack.games:pickpack``, loaded once), since game.py
+        builds its states from this class."""
+        return _registered_game()
 
     @property
     def num_players(self) -> int:
@@ -136,12 +142,10 @@ class State(CoreState):
         crates are shown whole. Adds ``"viewer": player``. Raises ValueError for an
         unknown player.
         """
-        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < 2:
-            player = PLAYERS[player]
-        if player not in PLAYERS:
-            raise ValueError(f"player must be 'red' or 'blue' (or seat 0 or 1), not {player!r}")
+        seat = player_of(player)
+        player = PLAYERS[seat]
         obs = self.snapshot()
-        other = "blue" if player == "red" else "red"
+        other = PLAYERS[1 - seat]
         obs["viewer"] = player
         obs["crates"][other] = [
             {"count": len(c["trays"]),
@@ -167,13 +171,22 @@ class State(CoreState):
     def from_position(cls, text: str, *, checked: bool = True) -> State:
         """A state at the position a position string describes, with an empty history.
 
-        Raises pickpack.games.pickpack.position.PositionError (a ValueError) naming the field and the
-        column of the problem: malformed text, or a position the rules cannot reach
-        (docs/engine.md, "Positions the rules can reach"). ``checked=False`` skips the
-        reachability checks, keeping the structural ones; it is for tests that build
-        positions by hand.
+        Raises pickpack.PositionError (a ValueError) naming the field and the column
+        (``error.field``, ``error.column``) of the problem: malformed text at the
+        offending character (pickpack.games.pickpack.position.parse_position); a
+        position the rules cannot reach (docs/engine.md, "Positions the rules can
+        reach": the PP-C2 tray multiset, an over flag PP-E1/PP-E2 do not give, closed
+        crates without their tiles, the wrong player to move, ...) at the square, space,
+        crate or count concerned, else at the start of the field. ``checked=False``
+        skips the reachability checks, keeping the structural ones; it is for tests that
+        build positions by hand.
         """
-        return state_from_position(cls, text, checked=checked)
+        snap, first = parse_position(text)
+        try:
+            state: State = cls.from_snapshot(snap, first, checked=checked)
+        except SnapshotError as exc:
+            raise position_error(text, exc) from None
+        return state
 
     def __eq__(self, other: object) -> bool:
         """Same position (everything the Zobrist hash covers), whatever the history."""
@@ -199,12 +212,14 @@ class State(CoreState):
             text = "." if c is None else (str(c["apples"]) if c["face_up"] else f"#{c['apples']}")
             return f"[{text}]" if square == snap["grabber"] else f" {text} "
 
-        lines = ["   " + "".join(f" {tile('red', f + 'T'):^3}" for f in "abcdef")]
-        for row in "654321":
-            squares = "".join(f" {cell(f + row):^3}" for f in "abcdef")
-            lines.append(f"{row} {tile('blue', row + 'L')}{squares}  {tile('blue', row + 'R')}")
-        lines.append("   " + "".join(f" {tile('red', f + 'B'):^3}" for f in "abcdef"))
-        lines.append("     " + "   ".join("abcdef"))
+        red, blue = PLAYERS
+        side = len(FILES)              # Red's spaces: top ends then bottom ends of the columns
+        lines = ["   " + "".join(f" {tile(red, space):^3}" for space in SPACES[0][:side])]
+        for r in range(len(RANKS) - 1, -1, -1):   # Blue's: left ends then right ends of the rows
+            squares = "".join(f" {cell(f + RANKS[r]):^3}" for f in FILES)
+            lines.append(f"{RANKS[r]} {tile(blue, SPACES[1][r])}{squares}  {tile(blue, SPACES[1][side + r])}")
+        lines.append("   " + "".join(f" {tile(red, space):^3}" for space in SPACES[0][side:]))
+        lines.append("     " + "   ".join(FILES))
         for player in PLAYERS:
             crates = "  ".join(f"{i + 1}:{c['status'][0].upper()}{c['trays']}"
                                for i, c in enumerate(snap["crates"][player]))

@@ -15,50 +15,52 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pickpack.games.pickpack.encoding import (
+    CRATE_STATUS, DETAILS_PER_SQUARE, FILES, KINDS, PLACEMENT_ACTIONS, PLAYERS, RANKS,
+    SPACES, SQUARES, TARGET_CRATE, TARGET_NONE, TARGET_PAIR, TARGET_SPACE, TARGET_SQUARE, TARGETS_PER_END,
+    TILE_STATUS)
+
 __all__ = ["RefState", "deal_from_seed", "random_placements"]
 
 # ---------------------------------------------------------------------------
 # Names and indices (docs/engine.md, "Indices")
 # ---------------------------------------------------------------------------
 
+# The names and the action layout are the game's one definition of them
+# (pickpack.games.pickpack.encoding); the rules below are this file's own.
 RED, BLUE = 0, 1
-PLAYER_NAMES = ("red", "blue")
+PLAYER_NAMES = PLAYERS
 
-COLUMNS = "abcdef"
-ROWS = "123456"
+COLUMNS = FILES
+ROWS = RANKS
 # PP-C1: a1 = 0, b1 = 1, ..., f1 = 5, a2 = 6, ..., f6 = 35.
-SQUARE_NAMES = tuple(COLUMNS[sq % 6] + ROWS[sq // 6] for sq in range(36))
+SQUARE_NAMES = SQUARES
 
 # PP-C5: Red's spaces are the column ends (aT..fT = 0..5, aB..fB = 6..11);
 # Blue's are the row ends (1L..6L = 0..5, 1R..6R = 6..11).
-SPACE_NAMES = (
-    tuple(c + "T" for c in COLUMNS) + tuple(c + "B" for c in COLUMNS),
-    tuple(r + "L" for r in ROWS) + tuple(r + "R" for r in ROWS),
-)
+SPACE_NAMES = SPACES
 
-# PP-C4: action kinds, index = position in this string.
-KINDS = "PWRQXM"
+# PP-C4: action kinds, index = position in KINDS ("PWRQXM").
 
 # PP-C2: ten 1s, eight 2s, seven 3s, six 4s, four 5s, one 6 (ascending order,
 # which is also the order the deal shuffles from, docs/engine.md "PRNG").
 TRAY_SET = tuple([1] * 10 + [2] * 8 + [3] * 7 + [4] * 6 + [5] * 4 + [6] * 1)
 
 # PP-C3: two tiles of each of the six kinds, in the order random placement shuffles.
-TILE_SET = "PPWWRRQQXXMM"
+TILE_SET = "".join(k + k for k in KINDS)
 
-OPEN, PREMIUM, WHOLESALE = "open", "premium", "wholesale"
-UNPLAYED, USED, MALFUNCTIONED = "unplayed", "used", "malfunctioned"
+OPEN, PREMIUM, WHOLESALE = CRATE_STATUS
+UNPLAYED, USED, MALFUNCTIONED = TILE_STATUS
 
-# Action space (docs/engine.md, "Action integers").
-NUM_DISTINCT_ACTIONS = 10230
-PLACEMENT_ACTIONS = 6  # 0..5 = kind placed on the next space
-DETAILS_PER_DEST = 142
-TARGETS_PER_END = 69
-T_NONE = 0
-T_CRATE = 1  # 1..4
-T_CRATE_PAIR = 5  # 5..20
-T_SQUARE = 21  # 21..56
-T_SPACE = 57  # 57..68
+# Action space (docs/engine.md, "Action integers"): 0..5 = kind placed on the next
+# space, then per destination square DETAILS_PER_DEST details, each tile end
+# TARGETS_PER_END targets starting at T_NONE, T_CRATE, T_CRATE_PAIR, T_SQUARE, T_SPACE.
+DETAILS_PER_DEST = DETAILS_PER_SQUARE
+T_NONE = TARGET_NONE
+T_CRATE = TARGET_CRATE  # 1..4
+T_CRATE_PAIR = TARGET_PAIR  # 5..20
+T_SQUARE = TARGET_SQUARE  # 21..56
+T_SPACE = TARGET_SPACE  # 57..68
 
 MASK64 = (1 << 64) - 1
 
