@@ -172,10 +172,10 @@ class GameOption:
 
 
 def _resolve(path: str) -> Any:
-    """The object at ``"module:attribute"``."""
+    """The object at ``"module:attribute"``, or the module itself for ``"module"``."""
     module, _, attr = path.partition(":")
     obj: Any = importlib.import_module(module)
-    for part in attr.split("."):
+    for part in attr.split(".") if attr else []:
         obj = getattr(obj, part)
     return obj
 
@@ -197,8 +197,13 @@ class Game:
       which checks the player count, variant and options first.
     - Optional parts, named as ``"module:attribute"`` and imported only when used:
       ``state_class`` (has ``from_position``/``from_snapshot``), ``ppn_dialect``,
-      ``tui_face``, ``benchmark``, ``native_mcts`` (a C MCTS over the game's ops table,
-      used by the ``mcts`` bot instead of the Python one).
+      ``tui_face``, ``benchmark`` (a module with ``MEASUREMENTS``, ``run_benchmarks`` and
+      ``format_report``, run by ``pickpack bench``), ``native_mcts`` (a C MCTS over the
+      game's ops table, used by the ``mcts`` bot instead of the Python one),
+      ``perft_root`` (``seed -> state``: where ``pickpack perft`` counts from; default
+      ``new_state(seed=seed)``).
+    - ``match_variant``: the variant ``pickpack match`` plays when none is named (Pick &
+      Pack: ``dealt``, placements drawn from the seed, so bots start in phase play).
     """
 
     name: str
@@ -221,6 +226,8 @@ class Game:
     tui_face: str | None = None
     benchmark: str | None = None
     native_mcts: str | None = None
+    perft_root: str | None = None
+    match_variant: str | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -275,7 +282,7 @@ class Game:
 
     def load(self, part: str) -> Any:
         """The optional part ``part`` (``"state_class"``, ``"ppn_dialect"``,
-        ``"tui_face"``, ``"benchmark"``, ``"native_mcts"``), imported now; None when the game has none."""
+        ``"tui_face"``, ``"benchmark"``, ``"native_mcts"``, ``"perft_root"``), imported now; None when the game has none."""
         path = getattr(self, part)
         return None if path is None else _resolve(path)
 

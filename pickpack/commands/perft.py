@@ -1,4 +1,7 @@
-"""``pickpack perft``: leaf counts per depth from a deal's first play-phase position.
+"""``pickpack perft``: leaf counts per depth from a game's perft root (pickpack.perft).
+
+For Pick & Pack the root is a deal's first play-phase position (Game.perft_root); a game
+without one counts from ``new_state(seed=seed)``.
 
 Prints ``depth D: N`` for D = 1 .. --depth. On a terminal a progress bar shows the
 share of the current depth's tree walked (depth 8 takes about a minute); piped output
@@ -18,9 +21,12 @@ import time
 from typing import TextIO
 
 from pickpack.commands._common import seed
+from pickpack.commands._games import game_named
+from pickpack.games_registry import DEFAULT_GAME
+from pickpack.perft import perft
 
 NAME = "perft"
-HELP = "leaf counts per depth from a deal's first play position"
+HELP = "leaf counts per depth from a game's start (Pick & Pack: a deal's first play position)"
 MAX_DEPTH = 8
 
 
@@ -36,6 +42,7 @@ def _depth(text: str) -> int:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME})")
     p.add_argument("--seed", type=seed, required=True, help="seed of the deal and placements")
     p.add_argument("--depth", type=_depth, required=True, help=f"deepest depth (1..{MAX_DEPTH})")
 
@@ -70,15 +77,15 @@ def run(args: argparse.Namespace) -> int:
     from rich.progress import (BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn,
                                TimeElapsedColumn)
 
-    from pickpack import new_game
-    from pickpack.games.pickpack import placements_from_seed
 
-    state = new_game("pickpack", seed=args.seed, placements=placements_from_seed(args.seed))
+    game = game_named(args.game)
+    root = game.load("perft_root")
+    state = root(args.seed) if root is not None else game.new_state(seed=args.seed)
     console = Console()
     if not console.is_terminal:
         watch = _ReaderWatch(sys.stdout)
         for depth in range(1, args.depth + 1):
-            print(f"depth {depth}: {state.perft(depth, progress=watch)}", flush=True)
+            print(f"depth {depth}: {perft(state, depth, progress=watch)}", flush=True)
         return 0
     columns = (TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:
@@ -89,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             def advance(share: float, task: TaskID = task) -> None:
                 progress.update(task, completed=share)
 
-            leaves = state.perft(depth, progress=advance)
+            leaves = perft(state, depth, progress=advance)
             progress.remove_task(task)
             progress.console.print(f"depth {depth}: {leaves}", highlight=False)
     return 0

@@ -5,38 +5,38 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 
-from pickpack.games.pickpack._core import MAX_GAME_LENGTH, NUM_DISTINCT_ACTIONS, PLAYERS, deal_from_seed
 from pickpack.game import Game, GameOption, fixed_names
+from pickpack.games.pickpack._core import MAX_GAME_LENGTH, deal_from_seed, placements_from_seed
+from pickpack.games.pickpack.encoding import KINDS, NUM_DISTINCT_ACTIONS, NUM_SPACES, PLAYERS
 from pickpack.games.pickpack.state import State
 
 
-__all__ = ["GAME", "new_pickpack"]
-
-_KINDS = "PWRQXM"
+__all__ = ["GAME", "first_play_position", "new_pickpack"]
 
 
 def _placement_kinds(player: str, text: object) -> list[int]:
     """Validate one player's placement string (PP-C3: exactly two of each kind)."""
+    letters = " ".join(KINDS)
     if not isinstance(text, str):
-        raise ValueError(f"placements[{player!r}]: must be a string of 12 kind letters, not "
+        raise ValueError(f"placements[{player!r}]: must be a string of {NUM_SPACES} kind letters, not "
                          f"{type(text).__name__}")
-    if len(text) != 12:
-        raise ValueError(f"placements[{player!r}]: must have 12 kind letters (one per space), "
+    if len(text) != NUM_SPACES:
+        raise ValueError(f"placements[{player!r}]: must have {NUM_SPACES} kind letters (one per space), "
                          f"got {len(text)}")
     for i, ch in enumerate(text):
-        if ch not in _KINDS:
-            raise ValueError(f"placements[{player!r}][{i}]: {ch!r} is not a kind (P W R Q X M)")
-    for k in _KINDS:
+        if ch not in KINDS:
+            raise ValueError(f"placements[{player!r}][{i}]: {ch!r} is not a kind ({letters})")
+    for k in KINDS:
         if text.count(k) != 2:
-            raise ValueError(f"placements[{player!r}]: must hold exactly two of each kind P W R Q X M "
+            raise ValueError(f"placements[{player!r}]: must hold exactly two of each kind {letters} "
                              f"(PP-C3), has {text.count(k)} of {k}")
-    return [_KINDS.index(ch) for ch in text]
+    return [KINDS.index(ch) for ch in text]
 
 
 def new_pickpack(
     seed: int | None = None,
     first: str = "red",
-    placements: Mapping[str, str] | None = None,
+    placements: Mapping[str, str] | str | None = None,
     deal: Sequence[int] | None = None,
 ) -> State:
     """A new game of Pick & Pack.
@@ -45,19 +45,26 @@ def new_pickpack(
     ``deal`` gives the 36 apple counts in square order a1..f6 instead (PP-C2 multiset).
     ``first`` is who moves first once placement is done (PP-S4). ``placements`` maps
     "red" and "blue" to 12 kind letters each in space order (Red aT..fT, aB..fB; Blue
-    1L..6L, 1R..6R); without it the game starts in phase "placement".
+    1L..6L, 1R..6R); ``"dealt"`` draws both from the seed (placements_from_seed, the
+    variant ``dealt`` that matches play); without it the game starts in phase "placement".
     Raises ValueError naming the field for any bad argument.
     """
     if first not in PLAYERS:
         raise ValueError(f"first: must be 'red' or 'blue', got {first!r}")
     if deal is not None and seed is not None:
         raise ValueError("give either seed or deal, not both")
+    if placements == "dealt":
+        if deal is not None:
+            raise ValueError('placements: "dealt" draws the placements from the seed; give seed, not deal')
+        seed = secrets.randbits(64) if seed is None else seed
+        placements = placements_from_seed(seed)
     if deal is None:
         deal = deal_from_seed(secrets.randbits(64) if seed is None else seed)
     state: State = State._from_deal(list(deal), first)
     if placements is not None:
-        if not isinstance(placements, Mapping) or set(placements) != {"red", "blue"}:
-            raise ValueError("placements: must map exactly 'red' and 'blue' to 12 kind letters each")
+        if not isinstance(placements, Mapping) or set(placements) != set(PLAYERS):
+            raise ValueError("placements: must map exactly 'red' and 'blue' to 12 kind letters each, "
+                             'or be "dealt"')
         for player in PLAYERS:
             for kind in _placement_kinds(player, placements[player]):
                 state.apply_action(kind)
@@ -65,7 +72,13 @@ def new_pickpack(
     return state
 
 
-def _factory(players: int, seed: int | None, *, first: str, placements: Mapping[str, str] | None,
+def first_play_position(seed: int) -> State:
+    """The first play-phase position of the deal ``seed`` with both placements drawn from
+    the same seed (placements_from_seed): where ``pickpack perft`` counts from."""
+    return new_pickpack(seed=seed, placements=placements_from_seed(seed))
+
+
+def _factory(players: int, seed: int | None, *, first: str, placements: Mapping[str, str] | str | None,
              deal: Sequence[int] | None) -> State:
     """Game.new_state's factory: the player count is always 2 (checked by the Game)."""
     return new_pickpack(seed=seed, first=first, placements=placements, deal=deal)
@@ -85,12 +98,18 @@ GAME = Game(
     perfect_information=False,   # hidden trays in crates and hidden placements (PP-V1, PP-S3)
     options={
         "first": GameOption("red", "who moves first once placement is over (PP-S4)", choices=PLAYERS),
-        "placements": GameOption(None, "both players' tiles: {'red': 12 kind letters, 'blue': ...}; "
-                                 "without it the game starts in phase placement (PP-S3)"),
+        "placements": GameOption(None, "both players' tiles: {'red': 12 kind letters, 'blue': ...}, "
+                                 "or \"dealt\" to draw both from the seed; without it the game "
+                                 "starts in phase placement (PP-S3)"),
         "deal": GameOption(None, "the 36 apple counts a1..f6 instead of a deal from the seed (PP-C2)"),
     },
+    # Matches play from a dealt placement unless asked otherwise (pickpack match --variant).
+    variants={"dealt": {"placements": "dealt"}},
+    match_variant="dealt",
     state_class="pickpack.games.pickpack.state:State",
-    benchmark="pickpack.games.pickpack.benchmark:run_benchmarks",
+    ppn_dialect="pickpack.games.pickpack.ppn_dialect:DIALECT",
+    benchmark="pickpack.games.pickpack.benchmark",
+    perft_root="pickpack.games.pickpack.game:first_play_position",
     native_mcts="pickpack.games.pickpack._search:mcts_search",
 )
 """Pick & Pack as a registered game (entry point ``pickpack.games:pickpack``)."""
