@@ -16,11 +16,17 @@ refused before the match starts, naming the ones it takes). The object it return
 
 - ``name: str`` -- shown in messages;
 - ``choose(state) -> Move`` -- a legal move for ``state.current_player``. ``state`` is
-  a pickpack.games.pickpack.State (a private copy: the bot may mutate it); the game starts in phase
-  "play" (placements are dealt by the match). Return a ``Move`` from
+  the game's state (pickpack.game.GameState; a private copy: the bot may mutate it),
+  never a chance node (the match draws chance outcomes itself). Return a ``Move`` from
   ``state.legal_moves()`` (or ``Move(action, state.action_text(action))`` for an
   action of ``state.legal_actions()``). Raising, returning something else or an
   illegal move loses the game (docs/match.md, "Faults");
+- ``games: tuple[str, ...] | None`` (an attribute of the factory, i.e. of the class)
+  -- the names of the games the bot plays, or None for every game (a bot that works
+  through the GameState protocol only, like ``random``). make_bot refuses to build a
+  bot for a game it does not declare, with one line naming the bot, the game and the
+  games it plays; a factory without the attribute counts as None. Process and native
+  bots are told the game and player count in their handshake and refuse there;
 - optionally ``reset(seed: int | None) -> None`` -- restart for a new game;
 - optionally ``time_budget: float | None`` -- seconds per move the bot means to use;
   a match refuses to start when it is above the match's per-move time limit
@@ -74,15 +80,17 @@ from typing import Any, Protocol, TextIO, runtime_checkable
 
 from pickpack.botspec import BotSpec, parse_bot_spec
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
+from pickpack.game import Game
+from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError, load, names
 from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE
 
-__all__ = ["Bot", "IsolatedBot", "available_bots", "bot_choices", "checked_move", "make_bot",
-           "trial_bot"]
+__all__ = ["Bot", "IsolatedBot", "available_bots", "bot_choices", "bot_games", "checked_move",
+           "chosen_move", "close_bot", "make_bot", "trial_bot"]
 
 # Keywords of make_bot itself, never bot options in a spec.
-_RESERVED = ("time_limit", "handshake_timeout", "isolate")
+_RESERVED = ("time_limit", "handshake_timeout", "isolate", "game", "players")
 
 
 @runtime_checkable
@@ -138,16 +146,60 @@ def _takes_time_limit(factory: Any) -> bool:
         return False
 
 
-def _close(bot: Any) -> None:
+def close_bot(bot: Any, *, quiet: bool = False) -> None:
+    """Call ``bot.close()`` when the bot has one; with ``quiet``, an exception it raises
+    is dropped (the game is decided; a failing clean-up changes nothing)."""
     close = getattr(bot, "close", None)
-    if close is not None:
+    if close is None:
+        return
+    try:
         close()
+    except Exception:
+        if not quiet:
+            raise
 
 
-def make_bot(spec: str, seed: int | None = None, *, time_limit: float = DEFAULT_TIME_LIMIT,
+def bot_games(factory: Any) -> tuple[str, ...] | None:
+    """The games a bot factory declares (its ``games`` attribute; module docstring), or
+    None for every game. Raises TypeError for a declaration that is neither None nor a
+    tuple of strings."""
+    games = getattr(factory, "games", None)
+    if games is None:
+        return None
+    if not isinstance(games, tuple) or not all(isinstance(g, str) for g in games):
+        raise TypeError(f"bot {getattr(factory, 'name', factory)!r}: games must be None or a "
+                        f"tuple of game names, got {games!r}")
+    return games
+
+
+def _game_name(game: str | Game) -> str:
+    return game.name if isinstance(game, Game) else game
+
+
+def _check_plays(spec: str, factory: Any, game: str | Game) -> None:
+    """BotSpecError unless the bot of ``factory`` plays ``game`` (one line: the bot, the
+    game and the games it plays)."""
+    games = bot_games(factory)
+    name = _game_name(game)
+    if games is not None and name not in games:
+        raise BotSpecError(f"bot {spec!r} does not play {name}; it plays: "
+                           f"{', '.join(games) or 'no game'}")
+
+
+def _player_count(game: str | Game, players: int | None) -> int:
+    """``players``, or the game's default player count (the game loaded by name)."""
+    if players is not None:
+        return players
+    return (game if isinstance(game, Game) else get_game(game)).default_player_count()
+
+
+def make_bot(spec: str, seed: int | None = None, *, game: str | Game = DEFAULT_GAME,
+             players: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
              handshake_timeout: float = HANDSHAKE_TIMEOUT, isolate: bool = True,
              **options: Any) -> Bot:
-    """Build the bot that ``spec`` names (grammar: pickpack.botspec) with this seed.
+    """Build the bot that ``spec`` names (grammar: pickpack.botspec) with this seed, to
+    play ``game`` (a registered name or a Game) with ``players`` seats (None: the
+    game's default).
 
     ``options`` add to the spec's own ``key=value`` options (a key in both is an
     error). ``time_limit`` (seconds per move) is what a ``cmd:`` bot is told with every
@@ -160,7 +212,8 @@ def make_bot(spec: str, seed: int | None = None, *, time_limit: float = DEFAULT_
     is bounded is read from its factory).
 
     Raises BotSpecError (malformed spec, unknown or bad option, an option value that
-    cannot be sent to a child process), PluginNotFoundError (unknown name; the message
+    cannot be sent to a child process, a bot whose ``games`` do not include ``game``:
+    one line naming the bot, the game and the games it plays), PluginNotFoundError (unknown name; the message
     lists the choices), BotLoadError (plugin fails to import, native library unusable:
     NativeBotError), BotFault (a ``cmd:`` program or an isolated bot that cannot start
     or fails the handshake) and TypeError when the plugin builds an object without
@@ -173,17 +226,23 @@ def make_bot(spec: str, seed: int | None = None, *, time_limit: float = DEFAULT_
     if parsed.kind == "cmd":
         from pickpack.process_bot import ProcessBot
         return ProcessBot(parsed.argv, seed, time_limit=time_limit,
-                          handshake_timeout=handshake_timeout, label=parsed.target.strip())
+                          handshake_timeout=handshake_timeout, label=parsed.target.strip(),
+                          game=_game_name(game), players=_player_count(game, players))
     if parsed.kind == "native":
         if isolate:       # a library's create() may crash: never in this process
             return IsolatedBot(spec, seed, options=options, time_limit=time_limit,
-                               handshake_timeout=handshake_timeout)
+                               handshake_timeout=handshake_timeout, game=_game_name(game),
+                               players=_player_count(game, players))
         from pickpack.native_bot import NativeBot
-        return NativeBot(parsed.target, seed)          # a bad library is refused here
+        # a bad library, or one refusing the game, is refused here
+        return NativeBot(parsed.target, seed, game=_game_name(game),
+                         players=_player_count(game, players))
     factory, merged = _entry_options(parsed, time_limit, options)
+    _check_plays(spec, factory, game)
     if isolate and getattr(factory, "bounded", False) is not True:
         return IsolatedBot(spec, seed, options=options, time_limit=time_limit,
-                           handshake_timeout=handshake_timeout)
+                           handshake_timeout=handshake_timeout, game=_game_name(game),
+                           players=_player_count(game, players))
     return _entry_bot(parsed, factory, merged, seed)
 
 
@@ -199,7 +258,8 @@ def _entry_options(parsed: BotSpec, time_limit: float,
     reserved = [key for key in _RESERVED if key in merged]
     if reserved:
         raise BotSpecError(f"bot {spec!r}: {reserved[0]!r} is set by the match "
-                           f"(--time-limit, --handshake-timeout), not a bot option")
+                           f"(--time-limit, --handshake-timeout, --game, --players), "
+                           f"not a bot option")
     factory = _factory(parsed.name)
     _check_options(parsed, factory, merged)
     if _takes_time_limit(factory):
@@ -221,19 +281,30 @@ def _entry_bot(parsed: BotSpec, factory: Any, merged: dict[str, Any], seed: int 
 
 # --- running a bot that is not bounded in a child process -----------------------------
 
+def chosen_move(bot: Bot, state: Any) -> Move | str | BotFault:
+    """What ``bot.choose`` answers on a private copy of ``state`` (a Move or move text,
+    not checked for legality), or the bot's fault: "exception" (it raised; a BotFault
+    it raised keeps its kind) or "garbage" (neither a Move nor a string). Shared by
+    checked_move and the match runner (pickpack.match), so both say the same words."""
+    try:
+        move: Any = bot.choose(state.copy())
+    except BotFault as exc:
+        return exc
+    except Exception as exc:       # the bot's failure loses it this game, nothing more
+        return BotFault("exception", f"raised {type(exc).__name__}: {exc}")
+    if not isinstance(move, (Move, str)):
+        return BotFault("garbage", f"returned {type(move).__name__} {repr(move)[:60]}, not a Move")
+    return move
+
+
 def checked_move(bot: Bot, state: Any) -> Move | BotFault:
     """``bot.choose`` on a copy of ``state``, checked: the legal Move (canonical, not
     applied to ``state``), or the bot's fault -- "exception" (it raised; a BotFault it
     raised keeps its kind), "garbage" (not a Move or move text) or "illegal". The same
     words as the match runner's for an in-process bot (pickpack.match)."""
-    try:
-        move: Any = bot.choose(state.copy())
-    except BotFault as exc:
-        return exc
-    except Exception as exc:
-        return BotFault("exception", f"raised {type(exc).__name__}: {exc}")
-    if not isinstance(move, (Move, str)):
-        return BotFault("garbage", f"returned {type(move).__name__} {repr(move)[:60]}, not a Move")
+    move = chosen_move(bot, state)
+    if isinstance(move, BotFault):
+        return move
     try:
         trial = state.copy()
         if isinstance(move, str):
@@ -244,27 +315,31 @@ def checked_move(bot: Bot, state: Any) -> Move | BotFault:
     return Move(move.action, state.action_text(move.action))
 
 
-def trial_bot(spec: str, seed: int | None = 0, *, time_limit: float = DEFAULT_TIME_LIMIT,
+def trial_bot(spec: str, seed: int | None = 0, *, game: str | Game = DEFAULT_GAME,
+              players: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
               handshake_timeout: float = HANDSHAKE_TIMEOUT, **options: Any) -> Bot:
     """The bot of ``spec`` built once in this process (make_bot with ``isolate=False``),
     for the checks before a match (pickpack.match.check_bots): a bad option or an
     unusable library fails here, at once, with make_bot's errors. A bot that make_bot
     would run in a child process must also have options that are JSON data
-    (BotSpecError otherwise). The caller closes the bot."""
+    (BotSpecError otherwise). ``game`` and ``players`` as for make_bot (a bot that does
+    not play ``game`` is refused here). The caller closes the bot."""
     parsed = parse_bot_spec(spec)
     if parsed.kind == "native" or (
             parsed.kind == "entry"
             and getattr(_factory(parsed.name), "bounded", False) is not True):
-        _child_payload(spec, seed, options, time_limit)
-    return make_bot(spec, seed, time_limit=time_limit, handshake_timeout=handshake_timeout,
-                    isolate=False, **options)
+        _child_payload(spec, seed, options, time_limit, _game_name(game),
+                       _player_count(game, players))
+    return make_bot(spec, seed, game=game, players=players, time_limit=time_limit,
+                    handshake_timeout=handshake_timeout, isolate=False, **options)
 
 
 def _child_payload(spec: str, seed: int | None, options: Mapping[str, Any],
-                   time_limit: float) -> dict[str, Any]:
+                   time_limit: float, game: str, players: int) -> dict[str, Any]:
     """What an IsolatedBot's child gets (serve_isolated's ``args``, less the side file);
     BotSpecError when the options are not JSON data."""
     payload = {"spec": spec, "seed": seed, "options": dict(options), "time_limit": time_limit,
+               "game": game, "players": players,
                "path": [os.path.abspath(p) for p in sys.path]}
     try:
         json.dumps(payload)
@@ -299,7 +374,8 @@ class IsolatedBot:
     TIME_GRACE`` and a crash (a native library's too) loses only the game.
 
     Built by make_bot; ``spec`` and ``options`` as make_bot got them (the options must
-    be JSON data). The bot is built only in the child, with ``make_bot(...,
+    be JSON data); ``game`` (a registered game's name: the child loads it) and
+    ``players`` go to the child and to the ProcessBot's handshake. The bot is built only in the child, with ``make_bot(...,
     isolate=False)``, once per game (with ``seed`` before the handshake, afresh with
     each later ``reset``); when that first build fails, the constructor raises what
     make_bot in-process would (BotSpecError, BotLoadError/NativeBotError,
@@ -316,12 +392,13 @@ class IsolatedBot:
 
     def __init__(self, spec: str, seed: int | None = None, *, options: Mapping[str, Any] | None = None,
                  time_limit: float = DEFAULT_TIME_LIMIT, handshake_timeout: float = HANDSHAKE_TIMEOUT,
-                 time_budget: float | None = None) -> None:
+                 time_budget: float | None = None, game: str = DEFAULT_GAME,
+                 players: int = 2) -> None:
         from pickpack.process_bot import ProcessBot
 
         self.time_limit = time_limit
         self.time_budget = time_budget
-        payload = _child_payload(spec, seed, options or {}, time_limit)
+        payload = _child_payload(spec, seed, options or {}, time_limit, game, players)
         fd, self._fault_file = tempfile.mkstemp(prefix="pickpack-fault-", suffix=".json")
         os.close(fd)
         # removed by close(), or when this object goes away without it
@@ -330,7 +407,8 @@ class IsolatedBot:
         try:
             self._process = ProcessBot([sys.executable, "-c", _CHILD_CODE, json.dumps(payload)],
                                        seed, time_limit=time_limit,
-                                       handshake_timeout=handshake_timeout, label=spec)
+                                       handshake_timeout=handshake_timeout, label=spec,
+                                       game=game, players=players)
         except BotFault as exc:
             report = self._report()
             self._remove_fault_file()
@@ -398,11 +476,36 @@ def _remove_file(path: str) -> None:
         pass
 
 
+def _read_position(game: Game, rest: str) -> Any:
+    """The state of ``game`` on a ``position`` line: ``snapshot JSON`` (version 1) or
+    the game's position string (version 2). The host checked the position, so a state
+    class whose reader takes ``checked`` (Pick & Pack's) is asked not to check it
+    again: an unchecked position (tests) plays too. Raises LookupError for a game
+    without a state class that reads it."""
+    snapshot = rest.startswith("snapshot ")
+    reader_name = "from_snapshot" if snapshot else "from_position"
+    data: Any = json.loads(rest[len("snapshot "):]) if snapshot else rest
+    reader = getattr(game.load("state_class"), reader_name, None)
+    if reader is None:
+        raise LookupError(f"game {game.name} has no {reader_name} to read a position")
+    try:
+        takes_checked = "checked" in inspect.signature(reader).parameters
+    except (TypeError, ValueError):
+        takes_checked = False
+    return reader(data, checked=False) if takes_checked else reader(data)
+
+
 def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
                    stdout: TextIO = sys.stdout) -> int:
     """The child side of an IsolatedBot: docs/process-protocol.md on stdin/stdout for
     the bot ``args["spec"]`` built in-process (``isolate=False``) with
     ``args["options"]`` and ``args["time_limit"]``.
+
+    The handshake ``pickpack 1`` is answered ``ok NAME`` and ``pickpack 2 ...`` (game
+    and players as the host's ProcessBot offers them) ``ok 2 NAME``. Positions come as
+    ``position snapshot JSON`` (version 1) or ``position TEXT`` (version 2: the game's
+    position string) of the game ``args["game"]`` (a registered name; default Pick &
+    Pack), read by its state class, so the child imports no game package by name.
 
     The bot is built once per game: with ``args["seed"]`` before the handshake (its
     name is the answer), kept for the first ``newgame`` (ProcessBot's own, with that
@@ -415,8 +518,8 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
     ``quit`` or end of input (status 0). The side file is private to the two
     processes and written in place: a child killed mid-write leaves a partial file,
     which the reader takes for "nothing reported"."""
-    from pickpack.games.pickpack.state import State
-
+    game = get_game(str(args.get("game", DEFAULT_GAME)))
+    players = int(args.get("players", game.default_player_count()))
     spec, options = str(args["spec"]), dict(args["options"])
     first_seed = args.get("seed")
 
@@ -429,7 +532,8 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
         return 3
 
     def build(seed: int | None) -> Any:
-        return make_bot(spec, seed, time_limit=float(args["time_limit"]), isolate=False, **options)
+        return make_bot(spec, seed, game=game, players=players, time_limit=float(args["time_limit"]),
+                        isolate=False, **options)
 
     def say(line: str) -> None:
         stdout.write(line + "\n")
@@ -451,7 +555,8 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
         for raw in stdin:
             command, _, rest = raw.strip().partition(" ")
             if command == "pickpack":
-                say(f"ok {bot.name}")
+                version = (rest.split() or ["1"])[0]
+                say(f"ok {bot.name}" if version == "1" else f"ok {version} {bot.name}")
             elif command == "newgame":
                 seed = int(rest)
                 if fresh and (first_seed is None or seed == first_seed):
@@ -459,14 +564,13 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
                     continue
                 fresh = False
                 old, bot = bot, None
-                _close(old)
+                close_bot(old)
                 try:
                     bot = build(seed)
                 except Exception as exc:
                     return fail(BotFault("crash", f"could not be built: {type(exc).__name__}: {exc}"))
-            elif command == "position" and rest.startswith("snapshot "):
-                # the host checked the position; an unchecked one (tests) plays too
-                state = State.from_snapshot(json.loads(rest[len("snapshot "):]), checked=False)
+            elif command == "position" and rest:
+                state = _read_position(game, rest)
             elif command == "go" and state is not None:
                 fresh = False
                 outcome = checked_move(bot, state)
@@ -477,5 +581,5 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
                 break
     finally:
         if bot is not None:
-            _close(bot)
+            close_bot(bot)
     return 0

@@ -17,12 +17,11 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from pickpack.commands import bench, export, match, perft, play, plugins, replay, validate
-from pickpack.commands._common import OneLineParser, fail
+from pickpack.commands._common import EXIT_INTERRUPTED, OneLineParser, fail
 from pickpack.plugins import PluginNotFoundError
 
 __all__ = ["COMMANDS", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "main"]
 
-EXIT_INTERRUPTED = 130      # 128 + SIGINT
 EXIT_BROKEN_PIPE = 141      # 128 + SIGPIPE
 
 COMMANDS: tuple[ModuleType, ...] = (play, match, replay, validate, export, perft, bench, plugins)
@@ -32,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand in COMMANDS."""
     from pickpack import __version__
 
-    parser = OneLineParser(prog="pickpack", description="Pick & Pack game engine.")
+    parser = OneLineParser(prog="pickpack", description="A game engine: Pick & Pack and any "
+                                                         "installed game (pickpack plugins).")
     parser.add_argument("--version", action="version", version=f"pickpack {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     for module in COMMANDS:

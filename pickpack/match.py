@@ -1,291 +1,303 @@
-"""Bot-versus-bot matches on fresh random deals (headless; the CLI adds the display).
+"""Bot-versus-bot matches of any game (headless; the CLI adds the display).
 
-Game ``i`` of a match with base seed ``s``: the deal and both placements come from
-``derive_seed(s, i // 2)`` (PP-S1, PP-S3), so games 2k and 2k+1 share a deal with the
-bots' seats swapped; bot A plays Red in even games and Blue in odd ones; Red moves first
-(PP-S4), so the bot that moves first alternates. Each bot's seed is
-``derive_seed(s, i, seat)``. A game depends only on (s, i): results are the same in any
+Typed on pickpack.game's Game and GameState only: a match of ``N`` bots plays an
+``N``-player game (any registered game, or a Game object) with its variant and options.
+
+Seats. Game ``g`` seats the bots rotated by ``g mod N``: bot ``i`` sits in seat
+``(i + g) mod N``, so over any multiple of ``N`` games every bot sits in every seat
+equally often (for two players: bot A is seat 0, Red in Pick & Pack, in even games and
+seat 1 in odd ones).
+
+Seeds (pickpack.seeding). With base seed ``s``, game ``g`` is created by
+``game.new_state(players=N, seed=derive_seed(s, g // N), variant, **options)``: the N
+games of one rotation share the game's own randomness (Pick & Pack's deal) with the
+bots rotated. ``variant`` None means the game's ``match_variant`` when it names one
+(Pick & Pack: its placements drawn from the same seed, so a match starts in play as it
+always has), else the game's defaults. Bot ``i``'s seed is ``derive_seed(s, g, i)``. Chance nodes are resolved
+by the runner, never shown to a bot: an outcome is drawn exactly from
+``chance_outcomes()`` (pickpack.match_chance) with a generator seeded by
+``chance_seed(s, g)``. A game depends only on (s, g): results are the same in any
 order, in any process, on any backend (pickpack.match_backends) -- except for a
 "timeout" fault, which depends on the machine's speed by nature.
 
 Bots are named by specs (pickpack.botspec) and built afresh for every game, so a bot
-that failed in one game (a crashed process, a broken native handle) starts clean in
-the next; a bot that is not ``bounded`` is built in its child process only
-(pickpack.bots), so one that crashes while being built loses its game, nothing more. A bot that fails loses the game and the match goes on (docs/match.md,
-"Faults"): the result records ``fault`` (the kind, errors.FAULT_KINDS), ``forfeit``
-(the reason, one line) and ``forfeited_by`` (the colour).
+that failed in one game starts clean in the next; a bot that is not ``bounded`` is
+built in its child process only (pickpack.bots). A bot that does not play the game
+(its ``games``) is refused before the first game.
 
-A match's schedule is lazy and its summary incremental (running counts per bot), so
-its memory follows the number of workers, not the number of games; the games
-themselves are kept only when asked (``keep_games``) or handed over one by one, in game
-order, to a ``record`` callback (the CLI's ``--ppn`` writer). Ctrl-C raises
-MatchInterrupted, a KeyboardInterrupt that carries the summary of the games finished.
+Faults (docs/match.md, "Faults"). A bot that cannot be built, raises, crashes, times
+out, answers garbage or an illegal move ends the game: its seat gets the game's
+``min_utility`` and every other seat ``max_utility`` (for two players: the other
+wins). The result records ``fault`` (the kind, errors.FAULT_KINDS), ``forfeit`` (the
+reason, one line) and ``forfeited_by`` (the player name of the seat).
+
+A match's schedule is lazy and its summary incremental (running sums per bot), so
+its memory follows the number of workers, not the number of games; the games are kept
+only when asked (``keep_games``) or handed over one by one, in game order, to a
+``record`` callback (the CLI's ``--ppn`` writer). Ctrl-C raises MatchInterrupted, a
+KeyboardInterrupt that carries the summary of the games finished.
 """
 
 from __future__ import annotations
 
-import math
+import random
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
-from types import FrameType
 from dataclasses import asdict, dataclass, field
+from types import FrameType
 from typing import Any
 
-from pickpack.games.pickpack._core import placements_from_seed
-from pickpack.bots import Bot, make_bot, trial_bot
+from pickpack.bots import Bot, chosen_move, close_bot, make_bot, trial_bot
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
+from pickpack.game import Game
+from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.match_backends import iter_batches
-from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
+from pickpack.match_chance import sample_outcome
+from pickpack.match_summary import BotLine, MatchSummary
 from pickpack.move import Move
-from pickpack.games.pickpack.game import new_pickpack
 from pickpack.plugins import PluginNotFoundError
-from pickpack.seeding import derive_seed
+from pickpack.seeding import chance_seed, derive_seed
 from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE, check_time_limit
 
 __all__ = ["BotLine", "GameResult", "MatchInterrupted", "MatchSummary", "check_bots",
-           "play_game", "play_match", "summarize"]
+           "match_game", "match_variant", "play_game", "play_match", "seat_of", "summarize"]
 
 _CONFIG_ERRORS = (BotSpecError, BotLoadError, PluginNotFoundError)
 
 
+def seat_of(bot: int, index: int, players: int) -> int:
+    """The seat of bot ``bot`` in game ``index`` of a ``players``-player match:
+    ``(bot + index) mod players`` (module docstring, "Seats").
+
+    >>> [seat_of(0, g, 3) for g in range(4)]
+    [0, 1, 2, 0]
+    """
+    return (bot + index) % players
+
+
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game: who sat where, final scores (PP-E3), plies and the outcome.
+    """One finished game.
 
-    ``winner`` is "red", "blue" or "draw". When a bot lost by failing instead of by
-    score, ``fault`` is the kind (errors.FAULT_KINDS), ``forfeit`` the reason and
-    ``forfeited_by`` its colour; ``scores`` are then those of the position where the
-    game stopped. ``moves`` are canonical texts of the play-phase moves.
+    - ``game``: the game's name; ``seed``, ``variant``, ``options``: what
+      ``new_state(players, seed, variant, **options)`` was given, so the game replays
+      from them and ``moves``;
+    - ``players``: the seats' player names; ``seats``: the bot spec in each seat;
+      ``bot_seats``: the seat of each bot (bot order of the match);
+    - ``returns``: the utility of each seat, ``bot_returns`` of each bot; ``scores``:
+      the game's own scores by player name, in the position where the game stopped;
+    - ``moves``: canonical texts of every action applied from the start, chance
+      outcomes included; ``plies``: the decisions the bots made;
+    - ``fault``/``forfeit``/``forfeited_by``: when a bot lost by failing (the kind, the
+      one-line reason, its player name); the returns then follow the fault rule.
     """
 
     index: int
+    game: str
     seed: int
-    red: str
-    blue: str
-    placements: dict[str, str]
-    scores: dict[str, int]
-    winner: str
+    players: tuple[str, ...]
+    seats: tuple[str, ...]
+    bot_seats: tuple[int, ...]
+    returns: tuple[float, ...]
+    scores: dict[str, float]
     plies: int
     moves: list[str] = field(default_factory=list)
+    variant: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
     forfeit: str | None = None
     forfeited_by: str | None = None
     fault: str | None = None
 
+    @property
+    def bot_returns(self) -> tuple[float, ...]:
+        """The return of each bot, in the match's bot order."""
+        return tuple(self.returns[seat] for seat in self.bot_seats)
 
-def _close(bot: Bot) -> None:
-    close = getattr(bot, "close", None)
-    if close is not None:
-        try:
-            close()
-        except Exception:       # the game is decided; a failing clean-up changes nothing
-            pass
+    @property
+    def winner(self) -> str:
+        """The player name of the one seat with the highest return, or "draw" when
+        several share it."""
+        best = max(self.returns)
+        top = [name for name, r in zip(self.players, self.returns) if r == best]
+        return top[0] if len(top) == 1 else "draw"
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON-able data: every field, plus ``bot_returns`` and ``winner``."""
+        return {**asdict(self), "bot_returns": list(self.bot_returns), "winner": self.winner}
+
+
+def match_game(game: str | Game, players: int | None, bots: int,
+               variant: str | None = None, options: Mapping[str, Any] | None = None
+               ) -> tuple[Game, int]:
+    """The game of a match of ``bots`` bots and its player count, checked before any game.
+
+    ``game`` is a registered name or a Game; ``players`` None means ``bots`` when the
+    game offers that many, else the game's default. Raises PluginNotFoundError for an
+    unknown game (listing the installed ones), OptionError for a player count, variant
+    or option the game does not offer, ValueError when the number of bots is not the
+    number of players.
+    """
+    resolved = get_game(game) if isinstance(game, str) else game
+    variant = match_variant(resolved, variant)
+    if players is None:
+        players = (bots if resolved.min_players <= bots <= resolved.max_players
+                   else resolved.default_player_count())
+    resolved.check_players(players)
+    if bots != players:
+        raise ValueError(f"{resolved.name} with {players} players needs {players} bots "
+                         f"(one per player), got {bots}")
+    resolved.resolve_options(variant, options)
+    return resolved, players
+
+
+def match_variant(game: Game, variant: str | None) -> str | None:
+    """The variant a match plays: ``variant``, or when None the game's
+    ``match_variant`` attribute (None when the game has none)."""
+    if variant is not None:
+        return variant
+    default = game.match_variant
+    return default if isinstance(default, str) else None
 
 
 def _move(bot: Bot, state: Any, time_limit: float) -> Move | BotFault:
-    """Let ``bot`` move in ``state``: the move applied (canonical), or the bot's fault."""
+    """Let ``bot`` move in ``state``: the move applied (canonical text), or its fault."""
     started = time.perf_counter()
-    try:
-        move = bot.choose(state.copy())
-    except BotFault as exc:
-        return exc
-    except Exception as exc:       # the bot's failure loses it this game, nothing more
-        return BotFault("exception", f"raised {type(exc).__name__}: {exc}")
+    move = chosen_move(bot, state)
     elapsed = time.perf_counter() - started
+    if isinstance(move, BotFault):
+        return move
     if elapsed > time_limit + TIME_GRACE:
         return BotFault("timeout", f"took {elapsed:.2f} s for a move, over the limit of "
                                    f"{time_limit:g} s + {TIME_GRACE:g} s grace")
-    if not isinstance(move, (Move, str)):
-        return BotFault("garbage", f"returned {type(move).__name__} {repr(move)[:60]}, not a Move")
     try:
         if isinstance(move, str):
             move = state.parse_move(move)
+        text = state.action_text(move.action)
         state.apply(move)
     except (IllegalMoveError, MoveSyntaxError) as exc:
         return BotFault("illegal", str(exc))
-    return move
+    return Move(move.action, text)
 
 
 def play_game(bot_names: Sequence[str], index: int, base_seed: int,
               bot_options: Sequence[dict[str, Any]] | None = None,
               time_limit: float = DEFAULT_TIME_LIMIT,
-              handshake_timeout: float = HANDSHAKE_TIMEOUT) -> GameResult:
-    """Play game ``index`` of a match between ``bot_names[0]`` (A) and ``bot_names[1]`` (B).
+              handshake_timeout: float = HANDSHAKE_TIMEOUT,
+              game: str | Game = DEFAULT_GAME, variant: str | None = None,
+              options: Mapping[str, Any] | None = None) -> GameResult:
+    """Play game ``index`` of a match between the bots ``bot_names`` (one per seat).
 
-    ``bot_names`` are bot specs (pickpack.botspec); ``time_limit`` is the per-move limit
+    ``bot_names`` are bot specs (pickpack.botspec); ``game`` a registered name or a
+    Game, played with ``len(bot_names)`` players, ``variant`` and ``options``; seats,
+    seeds and chance as in the module docstring. ``time_limit`` is the per-move limit
     in seconds and ``handshake_timeout`` the seconds a process bot has to start and
-    answer the handshake (pickpack.time_limit). A bot that cannot be built for the game, raises,
-    crashes, times out, answers garbage or an illegal move loses: the other side wins
-    and the fault is recorded. Raises BotSpecError, PluginNotFoundError or BotLoadError
-    for a spec that cannot name a bot at all (check_bots finds those up front).
+    answer the handshake (pickpack.time_limit). A bot that cannot be built for the
+    game, raises, crashes, times out, answers garbage or an illegal move loses (the
+    fault rule). Raises BotSpecError, PluginNotFoundError or BotLoadError for a spec
+    that cannot name a usable bot (check_bots finds those up front), and the errors
+    of match_game.
     """
-    opts = bot_options or [{}, {}]
-    seats = (0, 1) if index % 2 == 0 else (1, 0)      # seats[color] = which bot
-    deal_seed = derive_seed(base_seed, index // 2)
-    placements = placements_from_seed(deal_seed)
-    state = new_pickpack(seed=deal_seed, placements=placements, first="red")
-    bots: dict[str, Bot] = {}
+    names = list(bot_names)
+    resolved, n = match_game(game, len(names), len(names), variant, options)
+    variant = match_variant(resolved, variant)
+    opts = list(bot_options) if bot_options is not None else [{} for _ in names]
+    bot_seats = tuple(seat_of(i, index, n) for i in range(n))
+    who = [0] * n                                   # who[seat] = bot index
+    for i, seat in enumerate(bot_seats):
+        who[seat] = i
+    game_seed = derive_seed(base_seed, index // n)
+    state = resolved.new_state(players=n, seed=game_seed, variant=variant, **dict(options or {}))
+    player_names = tuple(state.players)
+    rng = random.Random(chance_seed(base_seed, index))
+    bots: list[Bot] = []
     moves: list[str] = []
+    plies = 0
     fault: BotFault | None = None
-    failed: str | None = None
+    failed: int | None = None                        # the faulting seat
     try:
-        for color, who in zip(("red", "blue"), seats):
+        for seat in range(n):
+            i = who[seat]
             try:
-                bots[color] = make_bot(bot_names[who], seed=derive_seed(base_seed, index, who),
-                                       time_limit=time_limit,
-                                       handshake_timeout=handshake_timeout, **opts[who])
+                bots.append(make_bot(names[i], seed=derive_seed(base_seed, index, i),
+                                     game=resolved, players=n, time_limit=time_limit,
+                                     handshake_timeout=handshake_timeout, **opts[i]))
             except _CONFIG_ERRORS:
                 raise
             except BotFault as exc:
-                fault, failed = exc, color
+                fault, failed = exc, seat
                 break
             except Exception as exc:
-                fault, failed = BotFault("crash", f"could not be built: {type(exc).__name__}: {exc}"), color
+                fault, failed = BotFault("crash", f"could not be built: {type(exc).__name__}: {exc}"), seat
                 break
         while fault is None and not state.is_terminal():
-            mover = state.current_player
-            assert mover is not None          # the game is not over
-            outcome = _move(bots[mover], state, time_limit)
+            if state.is_chance_node():
+                action = sample_outcome(state.chance_outcomes(), rng)
+                moves.append(state.action_text(action))
+                state.apply_action(action)
+                continue
+            seat = state.current_player_id()
+            outcome = _move(bots[seat], state, time_limit)
             if isinstance(outcome, BotFault):
-                fault, failed = outcome, mover
+                fault, failed = outcome, seat
             else:
                 moves.append(outcome.text)
+                plies += 1
     finally:
-        for bot in bots.values():
-            _close(bot)
-    winner = state.winner() or "draw"
-    forfeit = None
+        for bot in bots:
+            close_bot(bot, quiet=True)
+    forfeit = forfeited_by = None
     if fault is not None and failed is not None:
-        winner = "blue" if failed == "red" else "red"
-        forfeit = f"{bot_names[seats[0 if failed == 'red' else 1]]} ({failed}) {fault.kind}: {fault}"
+        returns = tuple(resolved.min_utility if s == failed else resolved.max_utility
+                        for s in range(n))
+        forfeited_by = player_names[failed]
+        forfeit = f"{names[who[failed]]} ({forfeited_by}) {fault.kind}: {fault}"
+    else:
+        returns = tuple(float(r) for r in state.returns())
     return GameResult(
-        index=index, seed=deal_seed,
-        red=bot_names[seats[0]], blue=bot_names[seats[1]],
-        placements=placements, scores=state.scores(),
-        winner=winner, plies=len(moves), moves=moves, forfeit=forfeit,
-        forfeited_by=failed if fault is not None else None,
+        index=index, game=resolved.name, seed=game_seed, players=player_names,
+        seats=tuple(names[who[s]] for s in range(n)), bot_seats=bot_seats, returns=returns,
+        scores=dict(state.scores()), plies=plies, moves=moves, variant=variant,
+        options=dict(options or {}), forfeit=forfeit, forfeited_by=forfeited_by,
         fault=fault.kind if fault is not None else None)
 
 
 def check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] | None = None,
                time_limit: float = DEFAULT_TIME_LIMIT,
-               handshake_timeout: float = HANDSHAKE_TIMEOUT) -> None:
-    """Build each bot once (seed 0) in this process and close it, so that bad specs fail
-    before game 0 (pickpack.bots.trial_bot: also a bot that every game runs in a child
+               handshake_timeout: float = HANDSHAKE_TIMEOUT, *,
+               game: str | Game = DEFAULT_GAME, players: int | None = None,
+               variant: str | None = None, options: Mapping[str, Any] | None = None) -> None:
+    """Check a match before game 0: the game, player count, variant and options
+    (match_game), then build each bot once (seed 0) in this process for that game and
+    close it (pickpack.bots.trial_bot: also a bot that every game runs in a child
     process is built here, once; the games themselves never build one in this process).
 
     ``time_limit`` and ``handshake_timeout`` (seconds) are given to every bot as in
     play_game.
 
-    Raises BotSpecError (malformed spec, bad option, a ``time_budget`` over the time
-    limit), PluginNotFoundError, BotLoadError (plugin import error, unusable native
-    library), BotFault (a ``cmd:`` program that does not start or fails the
-    handshake), TypeError (a plugin without name/choose), ValueError (bad time limit).
+    Raises the errors of match_game; BotSpecError (malformed spec, bad option, a bot
+    that does not play the game, a ``time_budget`` over the time limit),
+    PluginNotFoundError, BotLoadError (plugin import error, unusable native library),
+    BotFault (a ``cmd:`` program that does not start or fails the handshake),
+    TypeError (a plugin without name/choose), ValueError (bad time limit).
     """
     check_time_limit(time_limit)
-    if len(bot_names) != 2:
-        raise ValueError(f"a match needs two bots, got {len(bot_names)}")
-    opts = bot_options or [{}, {}]
-    for spec, options in zip(bot_names, opts):
+    resolved, n = match_game(game, players, len(bot_names), variant, options)
+    opts = list(bot_options) if bot_options is not None else [{} for _ in bot_names]
+    for spec, bot_opts in zip(bot_names, opts):
         # the one build of the bot outside a game, in this process even for a bot the
         # games run in a child process (pickpack.bots.trial_bot)
-        bot = trial_bot(spec, seed=0, time_limit=time_limit, handshake_timeout=handshake_timeout,
-                        **options)
+        bot = trial_bot(spec, seed=0, game=resolved, players=n, time_limit=time_limit,
+                        handshake_timeout=handshake_timeout, **bot_opts)
         try:
             budget = getattr(bot, "time_budget", None)
             if isinstance(budget, (int, float)) and budget > time_limit:
                 raise BotSpecError(f"bot {spec!r} means to use {budget:g} s per move (time_budget), "
                                    f"over the match's time limit of {time_limit:g} s; raise --time-limit")
         finally:
-            _close(bot)
-
-
-@dataclass
-class BotLine:
-    """Aggregate results of one bot over a match, with its score rate, 95% interval and
-    Elo difference against the other bot (pickpack.match_stats)."""
-
-    bot: str
-    games: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    score_sum: int = 0
-    plies_sum: int = 0
-    forfeits: int = 0
-
-    @property
-    def mean_score(self) -> float:
-        return self.score_sum / self.games if self.games else 0.0
-
-    @property
-    def mean_plies(self) -> float:
-        return self.plies_sum / self.games if self.games else 0.0
-
-    @property
-    def score_rate(self) -> float:
-        """(wins + draws/2) / games."""
-        return score_rate(self.wins, self.draws, self.games)
-
-    @property
-    def score_ci95(self) -> tuple[float, float]:
-        """Wilson 95% interval of the score rate."""
-        return wilson_interval(self.score_rate, self.games)
-
-    @property
-    def elo(self) -> float:
-        """Elo difference against the other bot (±inf for a score rate of 1 or 0)."""
-        return elo_difference(self.score_rate)
-
-    @property
-    def elo_ci95(self) -> tuple[float, float]:
-        """The Elo differences of the score rate's 95% bounds."""
-        return elo_interval(self.score_rate, self.games)
-
-
-def _finite(x: float) -> float | None:
-    """A float for JSON: rounded, or None when infinite."""
-    return round(x, 4) if math.isfinite(x) else None
-
-
-@dataclass
-class MatchSummary:
-    """Per-bot lines (A first) and the game results kept (in game order; empty when the
-    match ran with ``keep_games=False``). ``interrupted`` is True when the match stopped
-    before all its games were played; the lines then count the games finished."""
-
-    lines: list[BotLine]
-    games: list[GameResult]
-    interrupted: bool = False
-
-    @property
-    def games_played(self) -> int:
-        """The number of games finished and counted in the lines."""
-        return self.lines[0].games
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data: games played, whether interrupted, per-bot totals and
-        statistics, and every game kept.
-
-        ``score_rate`` counts a draw as half; ``score_ci95`` is its Wilson interval;
-        ``elo`` and ``elo_ci95`` are Elo differences against the other bot, null when
-        infinite (pickpack.match_stats).
-        """
-        return {
-            "games_played": self.games_played,
-            "interrupted": self.interrupted,
-            "bots": [
-                {"bot": ln.bot, "games": ln.games, "wins": ln.wins, "draws": ln.draws,
-                 "losses": ln.losses, "mean_score": round(ln.mean_score, 3),
-                 "mean_plies": round(ln.mean_plies, 3), "forfeits": ln.forfeits,
-                 "score_rate": round(ln.score_rate, 4),
-                 "score_ci95": [round(x, 4) for x in ln.score_ci95],
-                 "elo": _finite(ln.elo), "elo_ci95": [_finite(x) for x in ln.elo_ci95]}
-                for ln in self.lines],
-            "games": [asdict(g) for g in self.games],
-        }
+            close_bot(bot, quiet=True)
 
 
 class MatchInterrupted(KeyboardInterrupt):
@@ -297,29 +309,26 @@ class MatchInterrupted(KeyboardInterrupt):
         self.summary = summary
 
 
-def _count(lines: Sequence[BotLine], g: GameResult) -> None:
-    """Add game ``g`` to both bots' lines (bot A is Red in even games)."""
-    seat_of = {0: "red", 1: "blue"} if g.index % 2 == 0 else {0: "blue", 1: "red"}
-    for who, line in enumerate(lines):
-        color = seat_of[who]
-        line.games += 1
-        line.score_sum += g.scores[color]
-        line.plies_sum += g.plies
-        if g.winner == "draw":
-            line.draws += 1
-        elif g.winner == color:
-            line.wins += 1
-        else:
-            line.losses += 1
-            line.forfeits += g.forfeited_by == color
+def _new_lines(bot_names: Sequence[str], game: Game) -> list[BotLine]:
+    return [BotLine(name, players=len(bot_names), min_utility=game.min_utility,
+                    max_utility=game.max_utility) for name in bot_names]
 
 
-def summarize(bot_names: Sequence[str], games: Sequence[GameResult]) -> MatchSummary:
-    """Totals per bot (wins, draws, losses, mean score, mean plies) over ``games``."""
-    lines = [BotLine(bot_names[0]), BotLine(bot_names[1])]
+def summarize(bot_names: Sequence[str], games: Sequence[GameResult],
+              game: str | Game = DEFAULT_GAME) -> MatchSummary:
+    """Totals and statistics per bot (pickpack.match_summary) over ``games`` of ``game``."""
+    resolved = get_game(game) if isinstance(game, str) else game
+    lines = _new_lines(bot_names, resolved)
     for g in games:
         _count(lines, g)
-    return MatchSummary(lines, sorted(games, key=lambda g: g.index))
+    return MatchSummary(lines, sorted(games, key=lambda g: g.index), game=resolved.name)
+
+
+def _count(lines: Sequence[BotLine], g: GameResult) -> None:
+    """Add game ``g`` to every bot's line."""
+    for line, seat in zip(lines, g.bot_seats):
+        line.count(g.returns, seat, g.scores[g.players[seat]], g.plies,
+                   g.forfeited_by == g.players[seat])
 
 
 @contextmanager
@@ -350,26 +359,33 @@ def _signals_deferred() -> Iterator[None]:
 
 
 def _tasks(names: list[str], games: int, seed: int, opts: list[dict[str, Any]],
-           time_limit: float, handshake_timeout: float) -> Iterator[tuple[Any, ...]]:
+           time_limit: float, handshake_timeout: float, game: str | Game,
+           variant: str | None, options: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
     """play_game's arguments for games 0..games-1, made one at a time (lazy schedule)."""
     for i in range(games):
-        yield names, i, seed, opts, time_limit, handshake_timeout
+        yield names, i, seed, opts, time_limit, handshake_timeout, game, variant, options
 
 
 def play_match(bot_names: Sequence[str], games: int, seed: int,
                progress: Callable[[GameResult], None] | None = None,
                bot_options: Sequence[dict[str, Any]] | None = None, *,
+               game: str | Game = DEFAULT_GAME, players: int | None = None,
+               variant: str | None = None, options: Mapping[str, Any] | None = None,
                time_limit: float = DEFAULT_TIME_LIMIT,
                handshake_timeout: float = HANDSHAKE_TIMEOUT, jobs: int = 1,
                backend: str = "local", ray_address: str | None = None, check: bool = True,
                keep_games: bool = True,
                record: Callable[[GameResult], None] | None = None) -> MatchSummary:
-    """Play ``games`` games (indices 0..games-1) and summarise them.
+    """Play ``games`` games (indices 0..games-1) of ``game`` between the bots
+    ``bot_names`` (one per player) and summarise them.
 
-    The bots are checked first (check_bots; ``check=False`` skips that for a caller
-    that already did it); the games then run on ``backend``
-    ("local" or "ray") with ``jobs`` workers (pickpack.match_backends) -- the results
-    are the same for any backend and any ``jobs``. ``time_limit`` (seconds per move) and
+    ``game`` is a registered name or a Game object (a Game must pickle, i.e. be made
+    of module-level functions, for ``jobs > 1``); ``players`` (None: the number of
+    bots), ``variant`` and ``options`` go to ``Game.new_state``. The match is checked
+    first (match_game, and check_bots unless ``check=False`` for a caller that
+    already did it); the games then run on ``backend`` ("local" or "ray") with
+    ``jobs`` workers (pickpack.match_backends) -- the results are the same for any
+    backend and any ``jobs``. ``time_limit`` (seconds per move) and
     ``handshake_timeout`` (seconds for a process bot's start) go to every bot.
 
     The schedule is lazy and the totals are counted as results arrive, so memory does
@@ -379,28 +395,38 @@ def play_match(bot_names: Sequence[str], games: int, seed: int,
     in (a small reorder buffer holds the ones that finished early). When the match
     stops early, ``record`` first gets the finished games still buffered, in order.
 
-    Raises ValueError for games < 1, a negative seed, jobs < 1, an unknown backend or a
-    bad time limit; the errors of check_bots; BackendError when the backend cannot run
-    the games; MatchInterrupted (a KeyboardInterrupt, with the summary of the games
-    finished) on Ctrl-C; and whatever ``progress`` or ``record`` raise.
+    Raises ValueError for games < 1, a negative seed, jobs < 1, an unknown backend, a
+    bad time limit or a number of bots that is not the number of players;
+    PluginNotFoundError for an unknown game; OptionError for a player count, variant
+    or option the game does not offer; the errors of check_bots; BackendError when
+    the backend cannot run the games; MatchInterrupted (a KeyboardInterrupt, with the
+    summary of the games finished) on Ctrl-C; and whatever ``progress`` or ``record``
+    raise.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     if seed < 0:
         raise ValueError(f"seed must be non-negative, got {seed}")
+    resolved, _ = match_game(game, players, len(bot_names), variant, options)
     if check:
-        check_bots(bot_names, bot_options, time_limit, handshake_timeout)
-    names, opts = list(bot_names), [dict(o) for o in (bot_options or [{}, {}])]
-    lines = [BotLine(names[0]), BotLine(names[1])]
+        check_bots(bot_names, bot_options, time_limit, handshake_timeout, game=resolved,
+                   players=players, variant=variant, options=options)
+    names = list(bot_names)
+    opts = [dict(o) for o in bot_options] if bot_options is not None else [{} for _ in names]
+    lines = _new_lines(names, resolved)
     kept: list[GameResult] = []
     early: dict[int, GameResult] = {}       # finished, waiting for a game before them
     next_index = 0
     in_record = False                       # record() raised: do not call it again
 
     def summary(interrupted: bool) -> MatchSummary:
-        return MatchSummary(lines, sorted(kept, key=lambda g: g.index), interrupted)
+        return MatchSummary(lines, sorted(kept, key=lambda g: g.index), interrupted,
+                            game=resolved.name)
 
-    batches = iter_batches(play_game, _tasks(names, games, seed, opts, time_limit, handshake_timeout),
+    # a registered game travels to the workers by name (its Game may not pickle)
+    task_game: str | Game = game if isinstance(game, str) else resolved
+    batches = iter_batches(play_game, _tasks(names, games, seed, opts, time_limit, handshake_timeout,
+                                             task_game, variant, dict(options or {})),
                            jobs=jobs, backend=backend, ray_address=ray_address, total=games)
     try:
         with closing(batches):
@@ -413,10 +439,10 @@ def play_match(bot_names: Sequence[str], games: int, seed: int,
                         if record is not None:
                             early[index] = result
                             while next_index in early:
-                                game = early.pop(next_index)
+                                finished = early.pop(next_index)
                                 next_index += 1
                                 in_record = True
-                                record(game)
+                                record(finished)
                                 in_record = False
                 if progress is not None:
                     for _, result in batch:

@@ -28,13 +28,19 @@ is unbounded) and the interval ``(elo(n / (n + z²)), +inf)``; a zero score is t
 mirror image, ``-inf`` in ``(-inf, -elo(n / (n + z²)))``. For 10 wins in 10 games
 that is ``+inf`` in ``+166 to +inf`` and ``-inf`` in ``-inf to -166``. The point
 estimate always lies inside its interval. Infinite values are written as null in JSON.
+
+N-player matches. A bot's mean return, win share and mean rank over ``n`` games are
+sample means of one number per game; ``mean_interval`` gives their 95% interval by the
+normal approximation, ``mean ± z·s/sqrt(n)`` with ``s`` the sample standard deviation
+(n - 1 in the denominator), clipped to the range the number can take; with fewer than
+two games it is that whole range.
 """
 
 from __future__ import annotations
 
 import math
 
-__all__ = ["Z95", "elo_difference", "elo_interval", "score_rate", "wilson_interval"]
+__all__ = ["Z95", "elo_difference", "elo_interval", "mean_interval", "score_rate", "wilson_interval"]
 
 Z95 = 1.959963984540054     # the 97.5th percentile of the standard normal distribution
 
@@ -133,3 +139,26 @@ def elo_interval(p: float, n: int, z: float = Z95) -> tuple[float, float]:
     low = _elo(low_q)
     high = -low if q == 0.5 else _elo(high_q)
     return (-high, -low) if mirrored else (low, high)
+
+
+def mean_interval(total: float, total_sq: float, n: int, low: float, high: float,
+                  z: float = Z95) -> tuple[float, float]:
+    """The normal-approximation 95% interval of a mean over ``n`` samples, from their
+    sum ``total`` and sum of squares ``total_sq``, clipped to ``[low, high]`` (module
+    docstring); ``(low, high)`` for n < 2.
+
+    >>> mean_interval(3.0, 5.0, 3, 0.0, 2.0)    # samples 0, 1, 2: mean 1, s 1
+    (0.0, 2.0)
+    >>> [round(x, 4) for x in mean_interval(5.0, 5.0, 10, 0.0, 1.0)]   # five 1s, five 0s
+    [0.1733, 0.8267]
+
+    Raises ValueError for n < 0 or low > high.
+    """
+    if n < 0 or low > high:
+        raise ValueError(f"need n >= 0 and low <= high, got n={n}, low={low}, high={high}")
+    if n < 2:
+        return low, high
+    mean = total / n
+    variance = max(0.0, (total_sq - n * mean * mean) / (n - 1))
+    half = z * math.sqrt(variance / n)
+    return max(low, mean - half), min(high, mean + half)

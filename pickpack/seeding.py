@@ -1,14 +1,24 @@
 """Deriving independent 64-bit seeds from one base seed (SplitMix64 finaliser).
 
 Matches seed every game by its index, so results do not depend on the order or the
-process in which games run.
+process in which games run (pickpack.match):
+
+- the game's own randomness (``Game.new_state(seed=)``): ``derive_seed(s, i // N)`` for
+  game ``i`` of an ``N``-player match with base seed ``s``, so the N games of one seat
+  rotation share it (for two players: games 2k and 2k+1, as before);
+- bot ``b``'s seed in game ``i``: ``derive_seed(s, i, b)``;
+- the runner's chance generator in game ``i``: ``chance_seed(s, i)``, i.e.
+  ``derive_seed(s, i, CHANCE_STREAM)`` (no bot index reaches CHANCE_STREAM).
 """
 
 from __future__ import annotations
 
-__all__ = ["derive_seed"]
+__all__ = ["CHANCE_STREAM", "chance_seed", "derive_seed"]
 
 _MASK = (1 << 64) - 1
+
+#: The path step of the chance generator's seed, above any bot index.
+CHANCE_STREAM = 1 << 32
 
 
 def derive_seed(base: int, *path: int) -> int:
@@ -26,3 +36,9 @@ def derive_seed(base: int, *path: int) -> int:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         z ^= z >> 31
     return z
+
+
+def chance_seed(base: int, index: int) -> int:
+    """The seed of the generator that draws the chance outcomes of game ``index`` of a
+    match with base seed ``base``. Raises ValueError for negative inputs."""
+    return derive_seed(base, index, CHANCE_STREAM)

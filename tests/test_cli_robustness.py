@@ -333,9 +333,8 @@ def _disk_full(fd: int) -> None:
 
 
 def _saved_game() -> SavedGame:
-    return SavedGame(seed=7, first="red", seats={"red": "human", "blue": "random"},
-                     root=pickpack.new_game(seed=7).snapshot(), placements=dict(PLACEMENTS),
-                     moves=["a6>1"])
+    return SavedGame(game="pickpack", players={"red": "human", "blue": "random"}, seed=7,
+                     options={"placements": dict(PLACEMENTS)}, moves=["a6>1"])
 
 
 def test_a_failed_save_leaves_the_old_save_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

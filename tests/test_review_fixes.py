@@ -36,7 +36,8 @@ from pickpack.cli import main
 from pickpack.errors import BotFault, BotSpecError
 from pickpack.match import check_bots, play_game, play_match
 from pickpack.games.pickpack.position import PositionError
-from pickpack.process_bot import ProcessBot, serve
+from pickpack.process_bot import ProcessBot
+from pickpack.serve_bot import serve_spec
 from pickpack_ppn.notation import PPN
 from tests.plugin_dist import on_sys_path, write_distribution
 from tests.process_scripts import pid_alive, script
@@ -290,7 +291,7 @@ def test_serve_plays_an_unchecked_position() -> None:
     out = io.StringIO()
     lines = (f"pickpack 1\nnewgame 3\nposition snapshot {json.dumps(state.snapshot())}\n"
              "go 100\nquit\n")
-    assert serve("greedy", io.StringIO(lines), out) == 0
+    assert serve_spec("greedy", io.StringIO(lines), out) == 0
     answer = out.getvalue().splitlines()[-1]
     assert answer.startswith("bestmove ")
     assert answer.removeprefix("bestmove ") in {m.text for m in state.legal_moves()}
@@ -380,3 +381,17 @@ def test_the_parent_death_signal_is_set_from_one_module() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "True", done.stderr
     assert _pdeathsig.pdeathsig_preexec() is not None
+
+
+def test_serve_isolated_speaks_version_2_with_position_strings(tmp_path: Path) -> None:
+    state = unreachable_state()
+    fault = tmp_path / "fault.json"
+    out = io.StringIO()
+    lines = (f"pickpack 2 game pickpack players 2\nnewgame 3\nposition {state.to_position()}\n"
+             "go 100\nquit\n")
+    args = {"spec": "greedy", "seed": 3, "options": {}, "time_limit": 1.0, "game": "pickpack",
+            "players": 2, "fault_file": str(fault)}
+    assert serve_isolated(args, io.StringIO(lines), out) == 0
+    first, answer = out.getvalue().splitlines()
+    assert first == "ok 2 greedy"
+    assert answer.removeprefix("bestmove ") in {m.text for m in state.legal_moves()}

@@ -205,8 +205,10 @@ def unbounded_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 @pytest.mark.parametrize("name", ["sleeper", "spinner"])
 def test_a_hanging_python_bot_loses_on_time(unbounded_bots: None, name: str) -> None:
     started = time.monotonic()
-    red = play_game([name, "random"], 0, 0, time_limit=0.3)     # game 0: bot A is Red
-    blue = play_game([name, "random"], 1, 0, time_limit=0.3)
+    # both games start in play (placements given), so Red's first move is a grab
+    dealt = {"placements": pickpack_game.placements_from_seed(derive_seed(0, 0))}
+    red = play_game([name, "random"], 0, 0, time_limit=0.3, options=dealt)   # game 0: A is Red
+    blue = play_game([name, "random"], 1, 0, time_limit=0.3, options=dealt)
     elapsed = time.monotonic() - started
     assert [(g.fault, g.forfeited_by, g.winner, g.plies) for g in (red, blue)] == [
         ("timeout", "red", "blue", 0), ("timeout", "blue", "red", 1)]

@@ -153,12 +153,14 @@ def frontend_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
                                   f"cmd:{sys.executable} {ROOT / 'examples' / 'process_bot.py'}"])
 def test_play_takes_every_spec_match_takes(spec: str, frontend_calls: list[dict[str, Any]]) -> None:
     assert main(["play", "--blue", spec, "--seed", "3"]) == 0
-    assert frontend_calls == [{"red": "human", "blue": spec, "seed": 3, "first": "red"}]
+    assert len(frontend_calls) == 1
+    assert frontend_calls[0]["seats"] == {"red": "human", "blue": spec}
+    assert frontend_calls[0]["game"] == "pickpack" and frontend_calls[0]["seed"] == 3
 
 
 def test_play_without_blue_gets_the_strongest(frontend_calls: list[dict[str, Any]]) -> None:
     assert main(["play", "--red", "greedy"]) == 0
-    assert frontend_calls[0]["red"] == "greedy" and frontend_calls[0]["blue"] == "alphabeta"
+    assert frontend_calls[0]["seats"] == {"red": "greedy", "blue": "alphabeta"}
 
 
 def _stderr_of(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -171,9 +173,9 @@ def _stderr_of(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 @pytest.mark.parametrize(("spec", "line"), [
     ("nosuch", "pickpack: error: unknown bot 'nosuch'; choices: alphabeta, greedy, mcts, random, "
                "native:PATH, cmd:COMMAND\n"),
-    ("mcts:bogus=1", "pickpack: error: bot 'mcts:bogus=1': mcts: unknown option 'bogus'; its options: "
-                     "simulations (int >= 1), seconds (seconds per move > 0), exploration (UCT "
-                     "constant >= 0), margin (score-margin weight >= 0)\n"),
+    ("alphabeta:bogus=1", "pickpack: error: bot 'alphabeta:bogus=1': alphabeta: unknown option "
+                          "'bogus'; its options: depth (plies 1..64), seconds (seconds per move > 0), "
+                          "eval (full or score)\n"),
     ("random:depth=3", "pickpack: error: bot 'random:depth=3': random has no option 'depth'; "
                        "its options: none\n"),
     ("mcts:c", "pickpack: error: bad bot spec 'mcts:c' at column 6: option 'c' needs the form "

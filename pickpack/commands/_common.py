@@ -13,9 +13,10 @@ import argparse
 import sys
 from typing import NoReturn
 
-__all__ = ["PROG", "OneLineParser", "error_line", "fail", "positive_int", "seed"]
+__all__ = ["EXIT_INTERRUPTED", "PROG", "OneLineParser", "error_line", "fail", "positive_int", "seed"]
 
 PROG = "pickpack"
+EXIT_INTERRUPTED = 130      # 128 + SIGINT: the status of a command stopped by Ctrl-C
 
 
 def error_line(message: str) -> str:

@@ -1,4 +1,9 @@
-"""``pickpack match A B``: bots against bots on fresh random deals (docs/match.md).
+"""``pickpack match BOT BOT [BOT ...]``: bots against bots in any installed game
+(``--game``, default Pick & Pack; ``--players``, ``--variant``, ``--option``;
+docs/match.md). Every bad input -- an unknown game (the installed ones listed), a
+player count, variant or option the game does not offer, a number of bots that is not
+the number of players, a bot that does not play the game -- is one line and exit
+status 2 before any game starts.
 
 The ``--ppn`` record is written game by game, in game order, into a temporary file
 that replaces FILE when the match ends (pickpack.safe_files), with whole games only:
@@ -24,7 +29,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from pickpack.commands._common import fail, positive_int, seed
+from pickpack.commands._common import EXIT_INTERRUPTED, fail, positive_int, seed
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -33,9 +38,8 @@ if TYPE_CHECKING:
     from pickpack.match import BotLine, GameResult, MatchSummary
 
 NAME = "match"
-HELP = "bots against bots on fresh random deals"
+HELP = "bots against bots in any installed game"
 
-EXIT_INTERRUPTED = 130      # 128 + SIGINT
 EXIT_TERMINATED = 143       # 128 + SIGTERM
 PIPED_WIDTH = 80            # columns of piped output unless COLUMNS says otherwise
 
@@ -51,13 +55,37 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _option(text: str) -> tuple[str, Any]:
+    """argparse type: ``KEY=VALUE``, VALUE read as JSON when it is JSON (``3``,
+    ``true``, ``{"red": ...}``), else taken as the string itself."""
+    key, eq, raw = text.partition("=")
+    if not eq or not key.strip():
+        raise argparse.ArgumentTypeError(f"must be KEY=VALUE, got {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        value = raw
+    return key.strip(), value
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from pickpack.match_backends import BACKENDS
     from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT
 
-    p.add_argument("bots", nargs=2, metavar="BOT",
-                   help="two bot specs: NAME, NAME:key=value,..., native:PATH or cmd:COMMAND "
-                        "(see 'pickpack plugins' and docs/match.md)")
+    from pickpack.games_registry import DEFAULT_GAME
+
+    p.add_argument("bots", nargs="+", metavar="BOT",
+                   help="one bot spec per player: NAME, NAME:key=value,..., native:PATH or "
+                        "cmd:COMMAND (see 'pickpack plugins' and docs/match.md)")
+    p.add_argument("--game", default=DEFAULT_GAME, metavar="NAME",
+                   help=f"the game played (default {DEFAULT_GAME}; 'pickpack plugins' lists them)")
+    p.add_argument("--players", type=positive_int, default=None, metavar="N",
+                   help="number of players (default: the number of bots when the game offers "
+                        "it, else the game's default); give one bot per player")
+    p.add_argument("--variant", default=None, metavar="NAME", help="a variant of the game")
+    p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option (repeatable); VALUE is read as JSON when it is JSON, "
+                        "else as a string")
     p.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=seed, default=0, help="base seed (default 0)")
     p.add_argument("--jobs", type=positive_int, default=None,
@@ -175,7 +203,12 @@ def _sigterm_as_interrupt() -> Iterator[Callable[[], bool]]:
 # --- the results table -------------------------------------------------------------
 
 _CAPTION = ("score: (wins + draws/2) / games; 95% Wilson interval; Elo: difference to the "
-            "other bot; points: mean final score (PP-E3); plies: mean game length")
+            "other bot; points: mean final score (the game's own, PP-E3 in Pick & Pack); "
+            "plies: mean game length")
+_N_CAPTION = ("return: mean return; win: share of games with the highest return (ties "
+              "split); rank: mean rank (1 = best, ties averaged); 95% intervals by the normal "
+              "approximation over games; plies: mean game length")
+_N_COLUMNS = ("return", "95% CI", "win", "win 95% CI", "rank", "rank 95% CI", "plies", "forfeits")
 
 
 def _interval(low: float, high: float, fmt: str) -> str:
@@ -223,8 +256,48 @@ def _fits(table: Table, width: int, *, wrapping_headers: bool) -> bool:
     return (measured.minimum if wrapping_headers else measured.maximum) <= width
 
 
+def _n_cells(line: BotLine) -> list[str]:
+    """The N-player columns of one bot (_N_COLUMNS)."""
+    return [f"{line.mean_return:+.3f}", _interval(*line.return_ci95, "+.3f"),
+            f"{line.win_share:.1%}", _interval(*line.win_share_ci95, ".1%"),
+            f"{line.mean_rank:.2f}", _interval(*line.rank_ci95, ".2f"),
+            f"{line.mean_plies:.1f}", str(line.forfeits)]
+
+
+def n_player_tables(summary: MatchSummary, title: str, width: int) -> list[RenderableType]:
+    """The results of a match of any number of players (pickpack.match_summary): one
+    table with every column and the bots' specs when it fits ``width``; otherwise the
+    bots are labelled ``A``, ``B``, ``C``, ... (in the match's bot order; their specs on
+    the lines above) in two tables, returns and win shares, then ranks and counts
+    (about 60 columns); narrower still, one paragraph a bot."""
+    from rich.text import Text
+
+    labels = [chr(ord("A") + i) if i < 26 else str(i + 1) for i in range(len(summary.lines))]
+    named = _table(_N_COLUMNS, [[f"{label}: {ln.bot}", *_n_cells(ln)]
+                                for label, ln in zip(labels, summary.lines)], title, _N_CAPTION)
+    if _fits(named, width, wrapping_headers=False):
+        return [named]
+    cells = [_n_cells(ln) for ln in summary.lines]
+    tables = [_table(_N_COLUMNS[:4], [[label, *row[:4]] for label, row in zip(labels, cells)],
+                     title, None),
+              _table(_N_COLUMNS[4:], [[label, *row[4:]] for label, row in zip(labels, cells)],
+                     None, _N_CAPTION)]
+    legend = Text("\n".join(f"{label}: {ln.bot}" for label, ln in zip(labels, summary.lines)),
+                  overflow="fold")
+    if all(_fits(table, width, wrapping_headers=False) for table in tables):
+        return [legend, *tables]
+    lines = [title]
+    for label, ln in zip(labels, summary.lines):
+        ret, ret_ci, win, win_ci, rank, rank_ci, plies, forfeits = _n_cells(ln)
+        lines += [f"{label}: {ln.bot}",
+                  f"  return {ret} (95% CI {ret_ci}); win {win} ({win_ci}); "
+                  f"rank {rank} ({rank_ci}); plies {plies}, forfeits {forfeits}"]
+    return [Text("\n".join([*lines, _N_CAPTION]), overflow="fold")]
+
+
 def results_tables(summary: MatchSummary, title: str, width: int) -> list[RenderableType]:
-    """The results as Rich renderables fitting ``width`` columns.
+    """The results as Rich renderables fitting ``width`` columns (a match of other
+    than two players: n_player_tables).
 
     One table with every column when it fits on one line per row (about 120 columns
     for short bot names). Otherwise a compact layout of two tables, the statistics
@@ -237,6 +310,8 @@ def results_tables(summary: MatchSummary, title: str, width: int) -> list[Render
     """
     from rich.text import Text
 
+    if summary.players != 2:
+        return n_player_tables(summary, title, width)
     same_name = summary.lines[0].bot == summary.lines[1].bot
     names = [f"{ln.bot} ({seat})" if same_name else ln.bot for seat, ln in zip("AB", summary.lines)]
     wide = _table(_COUNTS[:3] + _STATS + _COUNTS[3:],
@@ -302,11 +377,16 @@ def run(args: argparse.Namespace) -> int:
     from pickpack.match import GameResult, MatchInterrupted, check_bots, play_match
     from pickpack.match_backends import default_jobs
 
+    from pickpack.commands._games import game_named
+
     if args.ray_address is not None and args.backend != "ray":
         fail("--ray-address needs --backend ray")
     jobs = args.jobs or default_jobs()
+    game = game_named(args.game)
+    options = dict(args.option)
     try:
-        check_bots(args.bots, time_limit=args.time_limit, handshake_timeout=args.handshake_timeout)
+        check_bots(args.bots, time_limit=args.time_limit, handshake_timeout=args.handshake_timeout,
+                   game=game, players=args.players, variant=args.variant, options=options)
     except (PickpackError, LookupError, TypeError, ValueError) as exc:
         fail(str(exc))
     record = _open_record(args.ppn) if args.ppn else None
@@ -317,7 +397,7 @@ def run(args: argparse.Namespace) -> int:
                 Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                          TimeRemainingColumn(), console=console,
                          disable=not console.is_terminal) as progress:
-            task = progress.add_task(f"{args.bots[0]} vs {args.bots[1]}", total=args.games)
+            task = progress.add_task(" vs ".join(args.bots), total=args.games)
 
             def advance(_: GameResult) -> None:
                 progress.advance(task)
@@ -331,6 +411,8 @@ def run(args: argparse.Namespace) -> int:
 
             try:
                 summary = play_match(args.bots, args.games, args.seed, progress=advance,
+                                     game=args.game, players=args.players,
+                                     variant=args.variant, options=options,
                                      time_limit=args.time_limit,
                                      handshake_timeout=args.handshake_timeout, jobs=jobs,
                                      backend=args.backend, ray_address=args.ray_address,
@@ -362,6 +444,7 @@ def run(args: argparse.Namespace) -> int:
                       markup=False, highlight=False, soft_wrap=True)
     if args.json:
         print(json.dumps({"game_count": args.games, "seed": args.seed, "jobs": jobs,
+                          "variant": args.variant, "options": options,
                           "backend": args.backend, "time_limit": args.time_limit,
                           "handshake_timeout": args.handshake_timeout, **summary.to_json()},
                          indent=2))

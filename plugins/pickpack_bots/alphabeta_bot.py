@@ -25,7 +25,7 @@ play the bot is deterministic: its seed matters only for placements.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pickpack import Move
 from pickpack.games.pickpack import State
@@ -50,6 +50,7 @@ class AlphaBetaBot(SearchBot):
     """
 
     name = "alphabeta"
+    games: ClassVar[tuple[str, ...] | None] = ("pickpack",)    # Pick & Pack's C search
     OPTIONS = {
         "depth": "plies 1..64",
         "seconds": "seconds per move > 0",

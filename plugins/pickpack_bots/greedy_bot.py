@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pickpack import Move
 from pickpack.games.pickpack import State
 
@@ -16,6 +18,7 @@ class GreedyBot(SeededBot):
     """
 
     name = "greedy"
+    games: ClassVar[tuple[str, ...] | None] = ("pickpack",)    # State.successor_margins
     bounded = True       # one cheap step per move: it keeps any time limit in-process
 
     def choose(self, state: State) -> Move:

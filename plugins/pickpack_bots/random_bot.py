@@ -1,9 +1,11 @@
-"""The ``random`` bot: a uniformly random legal move."""
+"""The ``random`` bot: a uniformly random legal move, in any game (GameState protocol only)."""
 
 from __future__ import annotations
 
-from pickpack import Move
-from pickpack.games.pickpack import State
+from typing import ClassVar
+
+from pickpack.game import GameState
+from pickpack.move import Move
 
 from pickpack_bots.seeded import SeededBot
 
@@ -12,10 +14,12 @@ class RandomBot(SeededBot):
     """Chooses uniformly among the legal moves; ``seed`` makes it reproducible."""
 
     name = "random"
+    games: ClassVar[tuple[str, ...] | None] = None     # every game
     bounded = True       # one cheap step per move: it keeps any time limit in-process
 
-    def choose(self, state: State) -> Move:
-        """A uniformly random legal move of ``state``. Raises ValueError if there is none."""
+    def choose(self, state: GameState) -> Move:
+        """A uniformly random legal move of ``state`` (any game; through
+        ``legal_actions``/``action_text`` only). Raises ValueError if there is none."""
         actions = state.legal_actions()
         if not actions:
             raise ValueError("random bot: no legal move (the game is over)")

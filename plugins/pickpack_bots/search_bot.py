@@ -20,8 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pickpack import Move
-from pickpack.games.pickpack import State
+from pickpack.move import Move
 from pickpack.time_limit import check_time_limit
 
 __all__ = ["SAFETY_FRACTION", "SAFETY_MIN", "SearchBot", "bot_seed", "check_known", "choice",
@@ -88,11 +87,13 @@ class SearchBot(ABC):
     Subclasses set ``name``, ``OPTIONS`` (option -> what it is) and ``seconds`` (None
     or seconds per move), and call ``_start(seed, options, time_limit)`` first in
     ``__init__``. ``bounded`` tells pickpack.bots.make_bot that the bot keeps the
-    match's time limit by itself, so it runs in-process.
+    match's time limit by itself, so it runs in-process; ``games`` names the games the
+    bot plays (None: every game), each subclass its own.
     """
 
     name = "search"
     bounded: ClassVar[bool] = True
+    games: ClassVar[tuple[str, ...] | None] = None
     OPTIONS: ClassVar[dict[str, str]] = {}
     seconds: float | None = None
     time_limit: float | None = None
@@ -131,5 +132,6 @@ class SearchBot(ABC):
         self._seed = bot_seed(self.name, seed)
 
     @abstractmethod
-    def choose(self, state: State) -> Move:
-        """A legal move for the player to move in ``state`` (the Bot protocol)."""
+    def choose(self, state: Any) -> Move:
+        """A legal move for the player to move in ``state``, a GameState of one of the
+        bot's ``games`` (the Bot protocol)."""

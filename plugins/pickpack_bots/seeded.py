@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 
 class SeededBot:
     """Base of the built-in Python bots: ``self.rng`` is a random.Random from ``seed``."""
 
     name = "seeded"
+    #: The games the bot plays (pickpack.bots: None = every game); subclasses narrow it.
+    games: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
