@@ -1,5 +1,13 @@
 """Process bots: programs in any language that speak docs/process-protocol.md.
 
+The engine offers protocol version 2, whose handshake names the game, the player count
+and the bot's seat and whose positions are the game's position strings, so any game
+plays; a version-1 bot (Pick & Pack's JSON snapshot) is still accepted for ``pickpack``
+with 2 players and refused with one line for anything else (ProcessBot). Nothing here
+imports a game package or pickpack.bots: the game's name and player count come from the
+caller (``state.game.name``, ``state.num_players``), positions are read back through
+pickpack.games_registry.
+
 ``cmd:COMMAND LINE`` on the command line builds a ProcessBot: the program is started
 once per game in a session (and process group) of its own, and every exchange has a
 deadline (the handshake ``handshake_timeout``, default HANDSHAKE_TIMEOUT; each move the
@@ -26,8 +34,11 @@ No bot outlives the process that launched it (docs/process-protocol.md, "Lifetim
   closes and the reaper kills every group still listed, grandchildren included. This is
   also the whole mechanism on POSIX systems without PR_SET_PDEATHSIG (macOS, BSD).
 
-Run as a module, it serves any bot spec over the protocol, so that an in-process bot
-(an entry point or a native library) gets a hard time limit and crash isolation::
+The bot's side is here too: serve_protocol reads the protocol's lines (both versions)
+for a ServedPlayer, and serve does so for bots built afresh each game. Run as a module,
+it serves any bot spec (pickpack.serve_bot, which builds bots with make_bot), so that an
+in-process bot (an entry point or a native library) gets a hard time limit and crash
+isolation::
 
     python -m pickpack.process_bot native:examples/native-bot/libgrab_bot.so
 """
@@ -35,6 +46,7 @@ Run as a module, it serves any bot spec over the protocol, so that an in-process
 from __future__ import annotations
 
 import collections
+import inspect
 import json
 import os
 import queue
@@ -49,18 +61,24 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Sequence
-from typing import IO, Any, TextIO
+from dataclasses import dataclass
+from typing import IO, Any, Protocol, TextIO
 
 from pickpack._pdeathsig import pdeathsig_preexec
-from pickpack.errors import BotFault, IllegalMoveError, MoveSyntaxError
+from pickpack.errors import BotFault, IllegalMoveError, MoveSyntaxError, PickpackError
+from pickpack.games_registry import get_game
 from pickpack.move import Move
 from pickpack.time_limit import (DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE,
                                  check_handshake_timeout, check_time_limit)
 
 __all__ = ["MAX_LINE", "PROTOCOL_VERSION", "QUIT_TIMEOUT", "STDERR_QUOTE", "STDERR_TAIL",
-           "WAIT_SLICE", "ProcessBot", "serve"]
+           "V1_GAME", "V1_VERSION", "WAIT_SLICE", "BotBuilder", "Handshake", "ProcessBot",
+           "RebuildingPlayer", "Refusal", "ServedPlayer", "StopServing", "offer_line", "serve",
+           "serve_protocol"]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2        # the version the engine offers (docs/process-protocol.md)
+V1_VERSION = 1              # the older version, still accepted for V1_GAME
+V1_GAME = ("pickpack", 2)   # the only game and player count a version-1 bot plays
 MAX_LINE = 1 << 20          # bytes: a longer line is garbage
 QUIT_TIMEOUT = 1.0          # seconds a bot has to exit after "quit" before it is killed
 STDERR_TAIL = 8192          # bytes of a bot's stderr kept (the last ones)
@@ -249,18 +267,50 @@ def _exit_text(code: int | None) -> str:
     return f"exited with status {code}"
 
 
+def _check_game(game: str, players: int, seat: int | None) -> None:
+    """ValueError unless ``game`` is a one-word name, ``players`` >= 1 and ``seat``
+    None or a seat of that count: what the v2 handshake line can carry."""
+    if not isinstance(game, str) or not game or any(c.isspace() for c in game):
+        raise ValueError(f"process bot: game must be a registry name such as 'pickpack', "
+                         f"not {game!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise ValueError(f"process bot: players must be a whole number >= 1, not {players!r}")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < players):
+        raise ValueError(f"process bot: seat must be None or 0..{players - 1}, not {seat!r}")
+
+
+def offer_line(game: str, players: int, seat: int | None = None) -> str:
+    """The version-2 handshake the engine sends first:
+    ``pickpack 2 game GAME players N`` and `` seat S`` when the seat is known."""
+    line = f"pickpack {PROTOCOL_VERSION} game {game} players {players}"
+    return line if seat is None else f"{line} seat {seat}"
+
+
 class ProcessBot:
     """A bot in a subprocess speaking the line protocol (docs/process-protocol.md).
 
     ``argv`` is the program and its arguments; ``seed`` goes to ``newgame`` (None: a
     random 64-bit seed); ``time_limit`` is the per-move limit in seconds, sent with
     every ``go``; ``handshake_timeout`` (seconds, default HANDSHAKE_TIMEOUT) is how long
-    the program has to start and answer ``ok NAME``. The constructor starts the program
-    and does the handshake; it raises ValueError for an empty ``argv`` or a limit that
-    is not a positive finite number, and BotFault ("crash": cannot start or exited,
-    "timeout": no answer within ``handshake_timeout``, "garbage": not ``ok NAME``).
-    ``name`` is the NAME the program gave. Call ``close()`` (or use ``with``) to end
-    the program; it cannot outlive this process in any case (see the module docstring).
+    the program has to start and answer the handshake; ``game``, ``players`` and
+    ``seat`` (None: not known) are what the handshake names (the state's
+    ``game.name``, ``num_players`` and the bot's seat).
+
+    The constructor starts the program and negotiates the version: it offers
+    ``pickpack 2 game GAME players N [seat S]``. ``ok 2 NAME`` is a version-2 bot (it
+    gets the game's position strings); ``ok NAME`` is a version-1 bot, accepted only for
+    ``pickpack`` with 2 players (it gets the JSON snapshot); for that game a program that
+    answers anything else or exits is started again and offered ``pickpack 1`` (a
+    version-1 bot written to refuse other versions). ``protocol`` is the version agreed.
+
+    Raises ValueError for an empty ``argv``, a limit that is not a positive finite
+    number, or a bad game, player count or seat; BotFault "crash" (cannot start,
+    exited, refused the game with ``error REASON``, or speaks only version 1 and the
+    game is not Pick & Pack for 2), "timeout" (no answer within ``handshake_timeout``)
+    or "garbage" (an answer that is not ``ok``). ``name`` is the NAME the program gave.
+    Call ``close()`` (or use ``with``) to end the program; it cannot outlive this
+    process in any case (see the module docstring).
     """
 
     time_budget: float | None = None
@@ -268,25 +318,50 @@ class ProcessBot:
     def __init__(self, argv: Sequence[str], seed: int | None = None, *,
                  time_limit: float = DEFAULT_TIME_LIMIT,
                  handshake_timeout: float = HANDSHAKE_TIMEOUT,
-                 label: str | None = None) -> None:
+                 label: str | None = None, game: str = "pickpack", players: int = 2,
+                 seat: int | None = None) -> None:
         if not argv:
             raise ValueError("ProcessBot needs a command (argv is empty)")
+        _check_game(game, players, seat)
         self.label = label or shlex.join(argv)
         self.name = self.label
+        self.game, self.players, self.seat = game, players, seat
+        self.protocol = PROTOCOL_VERSION
         self.time_limit = check_time_limit(time_limit)
         self.handshake_timeout = check_handshake_timeout(handshake_timeout)
+        self._argv = list(argv)
+        self._closed = False
+        self._launch()
+        try:
+            first = self._offer(offer_line(game, players, seat))
+            if isinstance(first, BotFault):
+                if (game, players) != V1_GAME:   # (a timeout was raised already)
+                    raise first
+                self._busy = True          # killed at once, not asked to quit
+                self.close()               # a version-1 bot that refused "pickpack 2": again
+                self._closed = False
+                self._launch()
+                if self._offer(f"pickpack {V1_VERSION}") is not None:
+                    raise first
+                self.protocol = V1_VERSION
+            self.reset(seed)
+        except BaseException:
+            self.close()
+            raise
+
+    def _launch(self) -> None:
+        """Start the program (pipes non-blocking, stderr drained by a thread)."""
         self._buffer = bytearray()               # the bot's unfinished stdout line
         self._lines: collections.deque[bytes] = collections.deque()   # answers not yet read
-        self._closed = False
         self._busy = True              # an answer is awaited: close() kills at once
         self._tail = bytearray()
         self._tail_lock = threading.Lock()
         try:
             # the finalizer comes with the process (_Launcher.start): no gap between them
-            self._proc, self._finalizer = _LAUNCHER.start(list(argv), self)
+            self._proc, self._finalizer = _LAUNCHER.start(self._argv, self)
         except OSError as exc:
-            raise BotFault("crash", f"process bot {self.label!r}: cannot start {argv[0]!r}: "
-                                    f"{exc.strerror or exc}") from None
+            raise BotFault("crash", f"process bot {self.label!r}: cannot start "
+                                    f"{self._argv[0]!r}: {exc.strerror or exc}") from None
         assert self._proc.stdin and self._proc.stdout and self._proc.stderr
         self._in, self._out = self._proc.stdin.fileno(), self._proc.stdout.fileno()
         os.set_blocking(self._in, False)
@@ -298,20 +373,45 @@ class ProcessBot:
         self._stderr_thread = threading.Thread(
             target=self._collect_stderr, args=(self._proc.stderr,), daemon=True)
         self._stderr_thread.start()
+
+    def _offer(self, offer: str) -> BotFault | None:
+        """Send the handshake ``offer`` and read the answer (within handshake_timeout).
+
+        Sets ``name`` and ``protocol`` and returns None when the answer is accepted;
+        raises BotFault for an answer that ends the matter (a timeout, ``error
+        REASON``, a version-1 bot offered another game); returns the BotFault of a
+        program that exited or answered something else, which a version-1 bot (that
+        refuses unknown versions) does when offered version 2."""
         deadline = time.monotonic() + self.handshake_timeout
+        what = f"the handshake {offer!r}"
         try:
-            self._send(f"pickpack {PROTOCOL_VERSION}", deadline, "the handshake")
-            answer = self._read_line(deadline, f"the handshake 'pickpack {PROTOCOL_VERSION}'")
-            self._busy = False
-            word, _, name = answer.partition(" ")
-            if word != "ok" or not name.strip():
-                raise self._fault("garbage", f"answered {answer[:80]!r} to the handshake "
-                                             f"'pickpack {PROTOCOL_VERSION}' (expected 'ok NAME')")
-            self.name = name.strip()
-            self.reset(seed)
-        except BaseException:
-            self.close()
-            raise
+            self._send(offer, deadline, what)
+            answer = self._read_line(deadline, what)
+        except BotFault as fault:
+            if fault.kind == "timeout":
+                raise
+            return fault
+        self._busy = False
+        word, _, rest = answer.partition(" ")
+        version, _, name = rest.strip().partition(" ")
+        playing = f"{self.game} with {self.players} players"
+        if word == "ok" and offer.startswith(f"pickpack {PROTOCOL_VERSION} ") and version == str(
+                PROTOCOL_VERSION) and name.strip():
+            self.name, self.protocol = name.strip(), PROTOCOL_VERSION
+            return None
+        if word == "error" and offer.startswith(f"pickpack {PROTOCOL_VERSION} "):
+            raise self._fault("crash", f"refuses to play {playing}: {rest.strip()[:160]}")
+        if word == "ok" and rest.strip():
+            if (self.game, self.players) != V1_GAME:
+                raise self._fault("crash", f"speaks protocol version 1 (pickpack with 2 players "
+                                           f"only) and cannot play {playing}; answer 'ok "
+                                           f"{PROTOCOL_VERSION} NAME' to speak version "
+                                           f"{PROTOCOL_VERSION}")
+            self.name, self.protocol = rest.strip(), V1_VERSION
+            return None
+        expected = f"'ok {PROTOCOL_VERSION} NAME'" if offer.startswith(
+            f"pickpack {PROTOCOL_VERSION} ") else "'ok NAME'"
+        return self._fault("garbage", f"answered {answer[:80]!r} to {what} (expected {expected})")
 
     # --- the protocol ---------------------------------------------------------------
 
@@ -320,22 +420,45 @@ class ProcessBot:
         seed = secrets.randbits(64) if seed is None else seed
         self._send(f"newgame {seed}", time.monotonic() + self.time_limit + TIME_GRACE, "newgame")
 
+    def _position_lines(self, state: Any) -> tuple[str, dict[str, Move]]:
+        """The ``position`` and ``legal`` lines for ``state`` in the agreed version and
+        the legal moves by text. Raises ValueError for a state of another game or
+        player count than the handshake named, and for a position string or move text
+        that cannot travel on one line (a newline; a space in a move)."""
+        game = getattr(getattr(state, "game", None), "name", self.game)
+        players = getattr(state, "num_players", self.players)
+        if (game, players) != (self.game, self.players):
+            raise ValueError(f"process bot {self.label!r} was started for {self.game} with "
+                             f"{self.players} players, not {game} with {players} players")
+        legal: dict[str, Move] = {m.text: m for m in state.legal_moves()}
+        spaced = [text for text in legal if not text or any(c.isspace() for c in text)]
+        if spaced:
+            raise ValueError(f"{self.game}: move text {spaced[0]!r} is empty or has white "
+                             "space; the process protocol sends moves as single words")
+        if self.protocol == V1_VERSION:
+            position = "snapshot " + json.dumps(state.snapshot(), separators=(",", ":"))
+        else:
+            position = state.to_position()
+            if "\n" in position or "\r" in position:
+                raise ValueError(f"{self.game}: the position string has a line break; the "
+                                 "process protocol sends it on one line")
+        return f"position {position}\nlegal {' '.join(legal)}", legal
+
     def choose(self, state: Any) -> Move:
         """Send the position and its legal moves, then ``go``; the answer's legal Move.
 
-        Raises BotFault: "timeout" past ``time_limit + TIME_GRACE`` (the process is
-        killed), "crash" if it exits, "garbage" for a line that is not ``bestmove``,
-        "illegal" for move text that is malformed or not legal here. Anything raised
-        while waiting (KeyboardInterrupt) leaves the bot busy: close() then kills it at
-        once instead of asking it to quit.
+        The position is ``state.to_position()`` (version 2) or the JSON snapshot
+        (version 1). Raises ValueError as _position_lines says; BotFault: "timeout" past
+        ``time_limit + TIME_GRACE`` (the process is killed), "crash" if it exits,
+        "garbage" for a line that is not ``bestmove``, "illegal" for move text that is
+        malformed or not legal here. Anything raised while waiting (KeyboardInterrupt)
+        leaves the bot busy: close() then kills it at once instead of asking it to quit.
         """
         deadline = time.monotonic() + self.time_limit + TIME_GRACE
         millis = max(1, round(self.time_limit * 1000))
-        snapshot = json.dumps(state.snapshot(), separators=(",", ":"))
-        legal: dict[str, Move] = {m.text: m for m in state.legal_moves()}
+        lines, legal = self._position_lines(state)
         self._busy = True
-        self._send(f"position snapshot {snapshot}\nlegal {' '.join(legal)}\ngo {millis}",
-                   deadline, "go")
+        self._send(f"{lines}\ngo {millis}", deadline, "go")
         answer = self._read_line(deadline, f"go {millis}")
         self._busy = False
         word, _, text = answer.partition(" ")
@@ -344,7 +467,7 @@ class ProcessBot:
         if text.strip() in legal:          # the usual case: one of the texts just sent
             return legal[text.strip()]
         try:
-            return Move.parse(text.strip(), state)
+            return state.parse_move(text.strip())  # type: ignore[no-any-return]
         except (IllegalMoveError, MoveSyntaxError) as exc:
             raise self._fault("illegal", f"bestmove {text.strip()[:40]}: {exc}") from None
 
@@ -488,32 +611,116 @@ class ProcessBot:
         self._buffer = bytearray(data[end + 1:])
 
 
-# --- serving a bot over the protocol -------------------------------------------------
+# --- serving a bot over the protocol (the bot's side) ---------------------------------
 
-def _make_in_process(spec: str, seed: int, time_limit: float | None = None) -> Any:
-    """make_bot(spec, seed) kept in this process (``isolate=False``): the served bot
-    must not be wrapped in yet another process bot. ``time_limit`` None: the default."""
-    from pickpack.bots import make_bot
+@dataclass(frozen=True)
+class Handshake:
+    """What the engine's handshake said: the protocol ``version`` (1 or 2), the
+    ``game`` (a registry name), the number of ``players`` and the bot's ``seat`` (None:
+    not said). A version-1 handshake is always ``pickpack`` with 2 players."""
 
-    if time_limit is None:
-        return make_bot(spec, seed=seed, isolate=False)
-    return make_bot(spec, seed=seed, isolate=False, time_limit=time_limit)
+    version: int
+    game: str
+    players: int
+    seat: int | None = None
 
 
-def serve(spec: str, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Play the bot ``spec`` (pickpack.botspec) as a process bot until ``quit`` or EOF.
+class Refusal(Exception):
+    """Raised by ServedPlayer.hello when the bot cannot play the game or player count:
+    the server answers ``error MESSAGE`` (one line) and the engine refuses the bot."""
 
-    Builds a fresh bot for every ``newgame SEED``, with that seed, at the game's first
-    ``go MILLISECONDS``, so that it gets the per-move limit (``make_bot(...,
-    time_limit=MILLISECONDS / 1000)``: a search bot stops before it); reads the position
-    from ``position snapshot JSON`` (the ``legal`` line is not needed: the state knows
-    its legal moves). Lines it does not know are ignored, as the protocol asks. Returns
-    the exit status: 0 after ``quit`` or end of input.
+
+class StopServing(Exception):
+    """Raised by ServedPlayer.go to end the server with exit ``status`` (a fault that
+    the player reported by other means, e.g. IsolatedBot's side file)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(f"stop serving with status {status}")
+        self.status = status
+
+
+class ServedPlayer(Protocol):
+    """The bot behind serve_protocol: it is told the handshake, each game's seed and
+    each position; the protocol's lines are serve_protocol's business."""
+
+    def hello(self, handshake: Handshake) -> str:
+        """The bot's name for ``ok``; raise Refusal when it cannot play the game."""
+
+    def newgame(self, seed: int) -> None:
+        """A game starts (``newgame SEED``); may raise StopServing."""
+
+    def go(self, state: Any, millis: int | None) -> str:
+        """The move text for ``state`` within ``millis`` ms (None: no usable limit
+        was sent); may raise StopServing."""
+
+    def close(self) -> None:
+        """The server ends: free what the bot holds."""
+
+
+def _read_handshake(rest: str) -> Handshake | str:
+    """The Handshake of ``pickpack REST``, or the one-line reason it cannot be served.
+
+    Version 2 reads ``game G players N [seat S]`` (words in pairs; keys it does not know
+    are skipped, as later versions may add some); version 1 means Pick & Pack for 2."""
+    words = rest.split()
+    if words[:1] == [str(V1_VERSION)]:
+        return Handshake(V1_VERSION, *V1_GAME)
+    if words[:1] != [str(PROTOCOL_VERSION)]:
+        return (f"this bot speaks protocol versions {V1_VERSION} and {PROTOCOL_VERSION}, not "
+                f"{words[0] if words else '(none)'}")
+    pairs = dict(zip(words[1::2], words[2::2]))
+    game, players, seat = pairs.get("game"), pairs.get("players", ""), pairs.get("seat")
+    if not game or not players.isdigit() or int(players) < 1:
+        return f"handshake 'pickpack {rest.strip()}' lacks 'game NAME players N'"
+    if seat is not None and (not seat.isdigit() or int(seat) >= int(players)):
+        return f"handshake 'pickpack {rest.strip()}': seat {seat} is not 0..{int(players) - 1}"
+    return Handshake(PROTOCOL_VERSION, game, int(players), None if seat is None else int(seat))
+
+
+def _game_problem(handshake: Handshake) -> str | None:
+    """Why this side cannot serve the handshake's game (not installed here, a player
+    count it does not offer, no position strings to read), or None."""
+    try:
+        game = get_game(handshake.game)
+        game.check_players(handshake.players)
+    except (PickpackError, ValueError, TypeError) as exc:
+        return str(exc)
+    cls = game.load("state_class")
+    if not hasattr(cls, "from_position" if handshake.version == PROTOCOL_VERSION
+                   else "from_snapshot"):
+        return f"game {handshake.game} has no position strings to read"
+    return None
+
+
+def _read_position(handshake: Handshake, rest: str) -> Any:
+    """The state of a ``position`` line: version 1 ``snapshot JSON`` (Pick & Pack's
+    state class), version 2 the game's position string. Positions the engine did not
+    check (an unreachable test position) are read unchecked when the game's state
+    class offers ``checked=False`` (Pick & Pack does)."""
+    cls = get_game(handshake.game).load("state_class")
+    if rest.startswith("snapshot "):
+        return cls.from_snapshot(json.loads(rest[len("snapshot "):]), checked=False)
+    reader = cls.from_position
+    if "checked" in inspect.signature(reader).parameters:
+        return reader(rest, checked=False)
+    return reader(rest)
+
+
+def serve_protocol(player: ServedPlayer, stdin: TextIO = sys.stdin,
+                   stdout: TextIO = sys.stdout) -> int:
+    """Speak docs/process-protocol.md (versions 1 and 2) on ``stdin``/``stdout`` for
+    ``player`` until ``quit`` or end of input.
+
+    ``pickpack 2 game G players N [seat S]`` is answered ``ok 2 NAME`` (``pickpack 1``:
+    ``ok NAME``), or ``error REASON`` when the player raises Refusal or the line cannot
+    be served (another version; no game, a game not installed here, a player count it
+    does not offer); ``position`` lines are read into a state of
+    the game (pickpack.games_registry; never a game package imported here), and each
+    ``go MILLISECONDS`` is answered ``bestmove MOVE``. Lines it does not know are
+    ignored, as the protocol asks. Returns the exit status: 0 after ``quit`` or end of
+    input, or StopServing's status. The player is closed in every case.
     """
-    from pickpack.games.pickpack.state import State
-
-    bot = _make_in_process(spec, 0)          # its name, for the handshake
-    seed: int | None = None                  # a newgame whose bot is not built yet
+    handshake: Handshake | None = None
     state: Any = None
 
     def say(line: str) -> None:
@@ -524,34 +731,90 @@ def serve(spec: str, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> 
         for raw in stdin:
             command, _, rest = raw.strip().partition(" ")
             if command == "pickpack":
-                say(f"ok {bot.name}")
-            elif command == "newgame":
-                seed = int(rest)
-            elif command == "position" and rest.startswith("snapshot "):
-                # the host checked the position; an unchecked one (tests) plays too
-                state = State.from_snapshot(json.loads(rest[len("snapshot "):]), checked=False)
+                told = _read_handshake(rest)
+                problem = told if isinstance(told, str) else _game_problem(told)
+                if problem is not None or isinstance(told, str):
+                    say(f"error {' '.join(str(problem).split())}")
+                    continue
+                try:
+                    name = player.hello(told)
+                except Refusal as exc:
+                    say(f"error {' '.join(str(exc).split())}")
+                    continue
+                handshake = told
+                say(f"ok {name}" if told.version == V1_VERSION else f"ok {told.version} {name}")
+            elif command == "newgame" and rest.strip().isdigit():
+                player.newgame(int(rest))
+            elif command == "position" and handshake is not None:
+                state = _read_position(handshake, rest)
             elif command == "go" and state is not None:
-                if seed is not None:
-                    millis = int(rest) if rest.strip().isdigit() and int(rest) > 0 else None
-                    getattr(bot, "close", lambda: None)()
-                    bot = _make_in_process(spec, seed, None if millis is None else millis / 1000)
-                    seed = None
-                say(f"bestmove {bot.choose(state)}")
+                millis = int(rest) if rest.strip().isdigit() and int(rest) > 0 else None
+                say(f"bestmove {player.go(state, millis)}")
             elif command == "quit":
                 break
+    except StopServing as stop:
+        return stop.status
     finally:
-        getattr(bot, "close", lambda: None)()
+        player.close()
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m pickpack.process_bot SPEC``: serve SPEC on stdin/stdout."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1:
-        sys.stderr.write("usage: python -m pickpack.process_bot SPEC  (e.g. greedy, native:PATH)\n")
-        return 2
-    return serve(args[0])
+#: ``build(handshake, seed, time_limit)``: a bot (``name``, ``choose(state)``, maybe
+#: ``close()``) for that game, seeded, told the per-move limit in seconds (None: its
+#: default). Raise to refuse the game (the message goes to the engine).
+BotBuilder = Callable[[Handshake, int, "float | None"], Any]
+
+
+class RebuildingPlayer:
+    """A ServedPlayer that builds a fresh bot with ``build`` for every game: at the
+    game's first ``go``, with the ``newgame`` seed and the ``go`` limit in seconds, so
+    that a search bot stops before it. At the handshake one is built with seed 0 for its
+    name (an exception from ``build`` then refuses the game with its message)."""
+
+    def __init__(self, build: BotBuilder) -> None:
+        self._build = build
+        self._bot: Any = None
+        self._handshake: Handshake | None = None
+        self._seed: int | None = None          # a newgame whose bot is not built yet
+
+    def hello(self, handshake: Handshake) -> str:
+        """Build a bot for ``handshake``'s game (seed 0) and give its name."""
+        self.close()
+        try:
+            self._bot = self._build(handshake, 0, None)
+        except Exception as exc:
+            raise Refusal(str(exc) or type(exc).__name__) from exc
+        self._handshake = handshake
+        return str(self._bot.name)
+
+    def newgame(self, seed: int) -> None:
+        """Remember the seed; the game's bot is built at its first ``go``."""
+        self._seed = seed
+
+    def go(self, state: Any, millis: int | None) -> str:
+        """The bot's move text (built afresh first when a newgame is pending)."""
+        if self._seed is not None and self._handshake is not None:
+            self.close()
+            self._bot = self._build(self._handshake, self._seed,
+                                    None if millis is None else millis / 1000)
+            self._seed = None
+        move = self._bot.choose(state)
+        return str(getattr(move, "text", move))
+
+    def close(self) -> None:
+        """Close the current bot, if it has ``close``."""
+        bot, self._bot = self._bot, None
+        getattr(bot, "close", lambda: None)()
+
+
+def serve(build: BotBuilder, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Play the bots ``build`` makes as a process bot until ``quit`` or EOF:
+    serve_protocol with a RebuildingPlayer (a fresh bot per game, at its first ``go``,
+    with the game's seed and the ``go`` limit). Returns the exit status (0)."""
+    return serve_protocol(RebuildingPlayer(build), stdin, stdout)
 
 
 if __name__ == "__main__":
+    from pickpack.serve_bot import main   # the spec-level server (it builds with make_bot)
+
     raise SystemExit(main())

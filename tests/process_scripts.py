@@ -3,8 +3,10 @@
 ``script(tmp, name, handshake=..., go=..., quit=...)`` writes a Python program that
 speaks the protocol like examples/process_bot.py (a seeded random choice among the
 ``legal`` moves) except for the pieces replaced, and returns its ``cmd:`` spec.
-Inside the pieces: ``rng`` (seeded by newgame), ``legal`` (the move texts), ``moves``
-(the number of ``go`` received so far, this one included), ``sys``, ``time``.
+Inside the pieces: ``rest`` (the handshake's words after ``pickpack``), ``rng`` (seeded
+by newgame), ``legal`` (the move texts), ``positions`` (the ``position`` lines' text so
+far), ``moves`` (the number of ``go`` received so far, this one included), ``sys``,
+``time``.
 """
 
 from __future__ import annotations
@@ -18,18 +20,27 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-HANDSHAKE_OK = 'print("ok scripted", flush=True)'
+#: Version 2 when offered (``ok 2 scripted``), version 1 otherwise (``ok scripted``).
+HANDSHAKE_OK = 'print("ok 2 scripted" if rest.split()[:1] == ["2"] else "ok scripted", flush=True)'
+#: A version-1 bot that answers ``ok`` to any handshake (version 1 did not ask it to check).
+HANDSHAKE_V1 = 'print("ok scripted-v1", flush=True)'
+#: A version-1 bot as version 1 told it to be: it exits on any version but 1.
+HANDSHAKE_V1_STRICT = ('if rest != "1":\n'
+                       '    sys.exit(f"this bot speaks protocol 1, not {rest}")\n'
+                       'print("ok strict-v1", flush=True)')
 GO_RANDOM = 'print("bestmove", rng.choice(legal), flush=True)'
 
 _TEMPLATE = '''\
 import random, sys, time
-rng, legal, moves = random.Random(0), [], 0
+rng, legal, moves, positions = random.Random(0), [], 0, []
 for line in sys.stdin:
     command, _, rest = line.strip().partition(" ")
     if command == "pickpack":
 {handshake}
     elif command == "newgame":
         rng = random.Random(int(rest))
+    elif command == "position":
+        positions.append(rest)
     elif command == "legal":
         legal = rest.split()
     elif command == "go":

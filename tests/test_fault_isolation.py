@@ -122,7 +122,7 @@ def test_match_goes_on_and_keeps_every_other_result(faulty_bots: None) -> None:
     flaky = play_match([f"raises:fail_game_seed={fail_seed},fail_move=3", "random"], games=4, seed=0)
     clean = play_match(["random", "random"], games=4, seed=0)
     for i in (0, 2, 3):
-        renamed = replace(flaky.games[i], red=clean.games[i].red, blue=clean.games[i].blue)
+        renamed = replace(flaky.games[i], seats=clean.games[i].seats)
         assert renamed == clean.games[i]
     broken = flaky.games[1]
     assert (broken.fault, broken.forfeited_by, broken.winner) == ("exception", "blue", "red")

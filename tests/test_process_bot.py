@@ -28,7 +28,8 @@ PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 
 
 def opening() -> pickpack_game.State:
-    return pickpack.new_game(seed=7, placements=PLACEMENTS)
+    state: pickpack_game.State = pickpack.new_game(seed=7, placements=PLACEMENTS)
+    return state
 
 
 def argv(spec: str) -> tuple[str, ...]:
@@ -38,7 +39,7 @@ def argv(spec: str) -> tuple[str, ...]:
 def test_example_bot_plays_the_seeded_random_choice() -> None:
     state = opening()
     with ProcessBot([sys.executable, str(EXAMPLE)], seed=42) as bot:
-        assert bot.name == "example-random"
+        assert (bot.name, bot.protocol) == ("example-random", 2)
         move = bot.choose(state)
     # examples/process_bot.py: random.Random(SEED).choice of the "legal" words, which
     # are the legal moves' canonical texts in ascending action order.
@@ -79,8 +80,8 @@ def test_handshake_without_answer_times_out(tmp_path: Path) -> None:
     with pytest.raises(BotFault) as err:
         ProcessBot(argv(spec), handshake_timeout=0.3, label="mute")
     assert err.value.kind == "timeout"
-    assert str(err.value) == ("process bot 'mute': no answer to the handshake 'pickpack 1' in "
-                              "time (handshake timeout 0.3 s; raise it with --handshake-timeout); "
+    assert str(err.value) == ("process bot 'mute': no answer to the handshake 'pickpack 2 game "
+                              "pickpack players 2' in time (handshake timeout 0.3 s; raise it with --handshake-timeout); "
                               "killed")
 
 
@@ -89,8 +90,8 @@ def test_handshake_with_garbage(tmp_path: Path) -> None:
     with pytest.raises(BotFault) as err:
         ProcessBot(argv(spec), label="hello")
     assert (err.value.kind, str(err.value)) == (
-        "garbage", "process bot 'hello': answered 'hello there' to the handshake 'pickpack 1' "
-                   "(expected 'ok NAME')")
+        "garbage", "process bot 'hello': answered 'hello there' to the handshake 'pickpack 2 "
+                   "game pickpack players 2' (expected 'ok 2 NAME')")
 
 
 def test_program_that_exits_at_once_reports_its_stderr(tmp_path: Path) -> None:
@@ -100,7 +101,7 @@ def test_program_that_exits_at_once_reports_its_stderr(tmp_path: Path) -> None:
         ProcessBot(argv(spec), label="boom")
     assert (err.value.kind, str(err.value)) == (
         "crash", "process bot 'boom': exited with status 3 while waiting for the handshake "
-                 "'pickpack 1'; last stderr line: 'boom: no model file'")
+                 "'pickpack 2 game pickpack players 2'; last stderr line: 'boom: no model file'")
 
 
 def test_program_that_does_not_exist() -> None:

@@ -270,7 +270,8 @@ def test_handshake_timeout_is_named_not_the_move_limit(tmp_path: Path) -> None:
     with pytest.raises(BotFault) as err:
         ProcessBot(argv_of(spec), time_limit=30, handshake_timeout=0.5, label="mute")
     assert (err.value.kind, str(err.value)) == (
-        "timeout", "process bot 'mute': no answer to the handshake 'pickpack 1' in time "
+        "timeout", "process bot 'mute': no answer to the handshake 'pickpack 2 game pickpack "
+                   "players 2' in time "
                    "(handshake timeout 0.5 s; raise it with --handshake-timeout); killed")
     assert "30 s" not in str(err.value)
 
@@ -391,26 +392,27 @@ def test_bare_native_name_plays_a_match_from_the_command_line(grab_lib: Path,
 def test_served_bot_is_built_in_process_with_the_go_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    import pickpack.bots
-    from pickpack.process_bot import serve
+    from pickpack.bots import make_bot as real
+    from pickpack.serve_bot import serve_spec
 
     calls: list[tuple[str, int | None, dict[str, object]]] = []
-    real = pickpack.bots.make_bot
 
     def recording(spec: str, seed: int | None = None, **kw: object) -> object:
         calls.append((spec, seed, kw))
         return real(spec, seed=seed, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pickpack.bots, "make_bot", recording)
+    monkeypatch.setattr("pickpack.serve_bot.make_bot", recording)
     state = opening()
-    snapshot = json.dumps(state.snapshot(), separators=(",", ":"))
+    position = state.to_position()
     out = io.StringIO()
-    serve("greedy", io.StringIO(f"pickpack 1\nnewgame 5\nposition snapshot {snapshot}\n"
-                                f"go 250\nposition snapshot {snapshot}\ngo 250\nquit\n"), out)
+    serve_spec("greedy", io.StringIO(f"pickpack 2 game pickpack players 2\nnewgame 5\n"
+                                     f"position {position}\ngo 250\nposition {position}\n"
+                                     "go 250\nquit\n"), out)
     # one bot for the handshake's name, one for the game (built once, at its first go,
-    # with the go's limit in seconds); never wrapped in another process (isolate=False)
-    assert calls == [("greedy", 0, {"isolate": False}),
-                     ("greedy", 5, {"isolate": False, "time_limit": 0.25})]
+    # with the go's limit in seconds), both for the handshake's game; never wrapped in
+    # another process (isolate=False)
+    game = {"game": "pickpack", "players": 2, "isolate": False}
+    assert calls == [("greedy", 0, game), ("greedy", 5, {**game, "time_limit": 0.25})]
     first, second, third = out.getvalue().splitlines()
-    assert first == "ok greedy" and second == third
+    assert first == "ok 2 greedy" and second == third
     assert second.removeprefix("bestmove ") in [m.text for m in state.legal_moves()]

@@ -5,11 +5,21 @@
  * plays a uniformly random legal move. It reads only the legal action integers, never
  * the position text: docs/engine.md's action layout is enough to tell a grab.
  *
- * Build:  cc -std=c99 -O2 -shared -fPIC -I../../core -o libgrab_bot.so grab_bot.c
+ * ABI version 2 by default: it refuses every game but "pickpack" with 2 players (the
+ * action layout it reads is Pick & Pack's). Built with -DPICKPACK_BOT_ABI=1 it is the
+ * same bot as a version-1 library (the tests load both).
+ *
+ * Build:  cc -std=c99 -O2 -shared -fPIC -I../../core/common -o libgrab_bot.so grab_bot.c
  * Play:   pickpack match native:examples/native-bot/libgrab_bot.so random --games 20
  */
+#ifndef PICKPACK_BOT_ABI
+#define PICKPACK_BOT_ABI 2
+#endif
+
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pickpack_bot.h"
 
@@ -43,7 +53,7 @@ int32_t pickpack_bot_abi_version(void) {
     return PICKPACK_BOT_ABI_VERSION;
 }
 
-void *pickpack_bot_create(uint64_t seed) {
+static void *new_bot(uint64_t seed) {
     grab_bot *b = malloc(sizeof *b);
     if (b != NULL) {
         b->state = seed;
@@ -51,10 +61,37 @@ void *pickpack_bot_create(uint64_t seed) {
     return b;
 }
 
-int32_t pickpack_bot_choose(void *bot, const char *position, const int32_t *legal, int32_t count) {
-    grab_bot *b = bot;
-    int32_t grabs = 0;
+static int32_t choose(grab_bot *b, const int32_t *legal, int32_t count);
+
+#if PICKPACK_BOT_ABI == 2
+void *pickpack_bot_create(const char *game, int32_t players, uint64_t seed, char *error,
+                          int32_t error_size) {
+    if (strcmp(game, "pickpack") != 0 || players != 2) {
+        snprintf(error, (size_t)error_size, "grab_bot plays only pickpack with 2 players");
+        return NULL;
+    }
+    return new_bot(seed);
+}
+
+int32_t pickpack_bot_choose(void *bot, const char *position, int32_t player,
+                            const int32_t *legal, int32_t count) {
     (void)position;
+    (void)player;
+    return choose(bot, legal, count);
+}
+#else
+void *pickpack_bot_create(uint64_t seed) {
+    return new_bot(seed);
+}
+
+int32_t pickpack_bot_choose(void *bot, const char *position, const int32_t *legal, int32_t count) {
+    (void)position;
+    return choose(bot, legal, count);
+}
+#endif
+
+static int32_t choose(grab_bot *b, const int32_t *legal, int32_t count) {
+    int32_t grabs = 0;
     for (int32_t i = 0; i < count; i++) {
         grabs += is_grab(legal[i]);
     }
