@@ -355,9 +355,10 @@ def _results() -> list[GameResult]:
             state.apply(state.legal_moves()[0])
         over = state.is_terminal()
         results.append(GameResult(
-            index=index, seed=seed, red="first", blue="also first", placements=placements,
-            scores=state.scores(), winner=state.winner() if over else "blue", plies=state.ply,
-            moves=[m.text for m in state.history], forfeit=None if over else "timed out",
+            index=index, game="pickpack", seed=seed, players=("red", "blue"), seats=("first", "also first"),
+            bot_seats=(0, 1), returns=tuple(state.returns()) if over else (-1.0, 1.0),
+            scores=state.scores(), plies=state.ply, moves=[m.text for m in state.history],
+            options={"placements": placements, "first": "red"}, forfeit=None if over else "timed out",
             forfeited_by=None if over else "red"))
     return results
 

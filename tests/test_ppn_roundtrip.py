@@ -69,8 +69,10 @@ def test_first_game_of_a_match_file_reads_back_with_its_results() -> None:
     for result, game in zip(summary.games, games):
         h = game.headers
         assert (h["Event"], h["Date"], h["Round"]) == ("pickpack match", "2026.11.29", str(result.index + 1))
-        assert (h["Red"], h["Blue"], h["Seed"], h["First"]) == (result.red, result.blue, str(result.seed), "red")
-        assert (h["RedPlacement"], h["BluePlacement"]) == (result.placements["red"], result.placements["blue"])
+        assert (h["Red"], h["Blue"], h["Seed"], h["First"]) == (*result.seats, str(result.seed), "red")
+        assert "Game" not in h                      # a Pick & Pack record keeps today's form
+        start = pickpack.new_game(result.game, seed=result.seed, variant=result.variant, **result.options)
+        assert game.initial_state().snapshot() == start.snapshot()       # the set-up tags replay
         assert h["Result"] == {"red": "1-0", "blue": "0-1", "draw": "1/2-1/2"}[result.winner]
         final = game.end().state()
         assert final.scores() == result.scores and final.is_terminal()
@@ -78,9 +80,10 @@ def test_first_game_of_a_match_file_reads_back_with_its_results() -> None:
 
 
 def _result(**changes: object) -> GameResult:
-    fields: dict[str, object] = dict(index=0, seed=5, red="a", blue="b",
-                                     placements=pickpack_game.placements_from_seed(5),
-                                     scores={"red": 0, "blue": 0}, winner="blue", plies=0, moves=[])
+    fields: dict[str, object] = dict(index=0, game="pickpack", seed=5, players=("red", "blue"), seats=("a", "b"),
+                                     bot_seats=(0, 1), returns=(-1.0, 1.0), scores={"red": 0, "blue": 0},
+                                     plies=0, moves=[],
+                                     options={"placements": pickpack_game.placements_from_seed(5)})
     fields.update(changes)
     return GameResult(**fields)  # type: ignore[arg-type]
 

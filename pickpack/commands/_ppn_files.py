@@ -1,7 +1,8 @@
 """The games of PPN files, for the subcommands that read them (replay, validate).
 
 The notation is loaded through the entry point ``pickpack.notations:ppn``, so the
-engine itself never imports the plugin. Games are read leniently: each comes with its
+engine itself never imports the plugin; each record is read in the dialect of the game
+its ``Game`` tag names (pickpack.record_dialect). Games are read leniently: each comes with its
 problems in ``game.errors`` (PPNParseError: line, column, message).
 """
 

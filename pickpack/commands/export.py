@@ -1,7 +1,11 @@
 """``pickpack export SAVE``: a saved game (from ``pickpack play``) as a PPN record.
 
-With ``-o FILE`` the record is written atomically (pickpack.safe_files): FILE keeps its
-old content until the new record is complete, and a failed export leaves it untouched.
+Any game: the record is written in the game's PPN dialect (docs/ppn.md, "Dialects"),
+with the save's seats as the roster (Pick & Pack: Red, Blue; another game: P1..PN),
+its seed, variant and options as set-up tags, and every move (chance outcomes
+included). With ``-o FILE`` the record is written atomically (pickpack.safe_files):
+FILE keeps its old content until the new record is complete, and a failed export
+leaves it untouched.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pickpack.plugins import load
+    from pickpack.record_dialect import player_tag
     from pickpack.savefile import SavedGame, SaveFileError
 
     try:
@@ -35,10 +40,13 @@ def run(args: argparse.Namespace) -> int:
         state = saved.replay(args.save)
     except SaveFileError as exc:
         fail(str(exc))
-    headers = {"Event": "pickpack play", "Red": saved.seats["red"], "Blue": saved.seats["blue"]}
-    if saved.seed is not None:
-        headers["Seed"] = str(saved.seed)
-    text = notation.export(notation.game_from_state(state, headers))
+    headers = {"Event": "pickpack play", **{player_tag(name): who for name, who in saved.players.items()}}
+    try:
+        game = notation.game_from_state(state, headers, seed=saved.seed, variant=saved.variant,
+                                        options=saved.options)
+        text = notation.export(game)
+    except ValueError as exc:   # set-up tags that cannot reproduce the game, a move that is no token
+        fail(f"{args.save}: cannot be written as PPN: {exc}")
     if args.output is None:
         sys.stdout.write(text)
         return 0

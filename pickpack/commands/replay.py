@@ -1,10 +1,12 @@
 """``pickpack replay FILE...``: replay every game of PPN files on the engine.
 
-For each game prints its number, the players, the result and the final scores (PP-E3)
-found by replaying its moves from its set-up tags, and whether the final position is
-over (PP-E1, PP-E2). A game with problems is not replayed: its problems are printed to
-stderr as ``FILE:LINE:COL: message``. Exit status 0 when every game replayed, 1 if any
-did not, 2 if a file cannot be read. The notation comes from ``pickpack.notations:ppn``.
+Any installed game (a record's ``[Game "NAME"]`` tag; none: Pick & Pack). For each game
+prints its number, the players, the result and the final scores (Pick & Pack: PP-E3)
+found by replaying its moves (chance outcomes included) from its set-up tags, and
+whether the final position is over (PP-E1, PP-E2). A game with problems is not
+replayed: its problems are printed to stderr as ``FILE:LINE:COL: message``. Exit status
+0 when every game replayed, 1 if any did not, 2 if a file cannot be read. The notation
+comes from ``pickpack.notations:ppn``.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ def run(args: argparse.Namespace) -> int:
     for path, games in ppn_files(args.files):
         for number, game in enumerate(games, 1):
             headers = game.headers
-            who = f"{path}: game {number}: {headers['Red']} (red) vs {headers['Blue']} (blue)"
+            seats = " vs ".join(f"{headers[tag]} ({tag[0].lower()}{tag[1:]})" for tag in headers.roster[4:-1])
+            who = f"{path}: game {number}: {seats}"
             if game.errors:
                 failed += 1
                 for error in game.errors:
@@ -37,6 +40,6 @@ def run(args: argparse.Namespace) -> int:
             final = game.end().state()
             scores = final.scores()
             status = "over" if final.is_terminal() else "not over"
-            print(f"{who}: {headers['Result']}, scores red {scores['red']} blue {scores['blue']}, "
-                  f"{len(game.mainline_moves())} plies, {status}")
+            points = " ".join(f"{name} {value}" for name, value in scores.items())
+            print(f"{who}: {headers['Result']}, scores {points}, {len(game.mainline_moves())} plies, {status}")
     return 1 if failed else 0

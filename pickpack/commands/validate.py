@@ -1,6 +1,7 @@
 """``pickpack validate FILE...``: check PPN game records, one line per problem.
 
-Each problem is printed as ``FILE:LINE:COL: message`` (the format compilers and linters
+Records of any installed game (its ``[Game "NAME"]`` tag; none: Pick & Pack). Each
+problem is printed as ``FILE:LINE:COL: message`` (the format compilers and linters
 use, so editors can jump to it); a summary per file goes to stderr. Exit status 0 when
 every game of every file is clean, 1 if any problem was found, 2 if a file cannot be
 read. The notation comes from the plugin ``pickpack.notations:ppn``.

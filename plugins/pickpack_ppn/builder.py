@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pickpack import Move
+from pickpack_ppn.dialects import GAME_TAG, roster_of_tags
 from pickpack_ppn.errors import PPNParseError
+from pickpack_ppn.headers import Headers
 from pickpack_ppn.tree import Game, GameNode
 from pickpack_ppn.visitor import BaseVisitor
 
@@ -15,6 +17,8 @@ class GameBuilder(BaseVisitor[Game]):
 
     Two comments in a row on the same node are joined with a line break. A comment
     before the first move of a side variation becomes that node's starting_comment.
+    The tag pairs are gathered until end_headers, which makes the headers with the
+    roster of the game their ``Game`` tag names (pickpack_ppn.dialects).
     """
 
     def __init__(self) -> None:
@@ -22,15 +26,24 @@ class GameBuilder(BaseVisitor[Game]):
         self._lines: list[GameNode] = [self.game]   # the last node of each open line
         self._starting: str | None = None           # comment after '(' before its move
         self._in_variation_start = False
+        self._tags: list[tuple[str, str]] = []
 
     def begin_game(self) -> None:
         self.game = Game()
         self._lines = [self.game]
         self._starting = None
         self._in_variation_start = False
+        self._tags = []
 
     def visit_header(self, name: str, value: str) -> None:
-        self.game.headers[name] = value
+        self._tags.append((name, value))
+
+    def end_headers(self) -> None:
+        tags = self._tags
+        if any(name == GAME_TAG for name, _ in tags):
+            self.game.headers = Headers.with_roster(roster_of_tags(dict(tags)), tags)
+        else:
+            self.game.headers = Headers(tags)
 
     def visit_move(self, move: Move, ply: int) -> None:
         node = self._lines[-1]

@@ -1,14 +1,18 @@
-"""Tag pairs of a PPN game: an ordered mapping with the seven-tag roster first.
+"""Tag pairs of a PPN game: an ordered mapping with the roster first.
 
-As PGN's Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) with the
-players Red and Blue. A new Headers holds the roster with its "unknown" values; other
-tags follow the roster in the order they were set. docs/ppn.md, "Tag pairs".
+As PGN's Seven Tag Roster (Event, Site, Date, Round, White, Black, Result): for Pick &
+Pack the players are Red and Blue; another game's roster has one tag per player from its
+dialect (``P1``, ``P2``, ``P3``: pickpack.record_dialect.roster_tags). A new Headers holds
+the roster with its "unknown" values; other tags follow the roster in the order they
+were set. docs/ppn.md, "Tag pairs".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
+
+from pickpack.games.pickpack.ppn_dialect import result_token
 
 __all__ = ["RESULTS", "ROSTER", "Headers", "check_tag", "result_token"]
 
@@ -30,14 +34,15 @@ def check_tag(name: str, value: str) -> None:
         raise ValueError(f"tag {name}: value must fit on one line (no line breaks)")
 
 
-def result_token(winner: str | None) -> str:
-    """The result token for a winner: "red" 1-0, "blue" 0-1, "draw" 1/2-1/2, None "*"."""
-    return {"red": "1-0", "blue": "0-1", "draw": "1/2-1/2", None: "*"}[winner]
+def _unknown(tag: str) -> str:
+    """The unknown value of a roster tag."""
+    return ROSTER_DEFAULTS.get(tag, "?")
 
 
 class Headers(MutableMapping[str, str]):
     """The tag pairs of one game, the roster first (in roster order), then the rest.
 
+    The roster is Pick & Pack's (ROSTER) unless made with ``Headers.with_roster``.
     Deleting a roster tag restores its unknown value ("?", "????.??.??", "*").
     Setting a bad name or a value with a line break raises ValueError.
 
@@ -50,6 +55,26 @@ class Headers(MutableMapping[str, str]):
         self._roster: dict[str, str] = dict(ROSTER_DEFAULTS)
         self._others: dict[str, str] = {}
         self.update(data, **tags)
+
+    @classmethod
+    def with_roster(cls, roster: Sequence[str], data: Mapping[str, str] | Iterable[tuple[str, str]] = ()
+                    ) -> Headers:
+        """Headers whose roster is ``roster`` (tag names, in order; see
+        pickpack.record_dialect.roster_tags), then ``data``. Raises ValueError for a bad
+        roster tag name."""
+        headers = cls.__new__(cls)
+        headers._roster = {}
+        for tag in roster:
+            check_tag(tag, "")
+            headers._roster[tag] = _unknown(tag)
+        headers._others = {}
+        headers.update(data)
+        return headers
+
+    @property
+    def roster(self) -> tuple[str, ...]:
+        """The roster's tag names, in order."""
+        return tuple(self._roster)
 
     def __getitem__(self, name: str) -> str:
         if name in self._roster:
@@ -65,7 +90,7 @@ class Headers(MutableMapping[str, str]):
 
     def __delitem__(self, name: str) -> None:
         if name in self._roster:
-            self._roster[name] = ROSTER_DEFAULTS[name]
+            self._roster[name] = _unknown(name)
         else:
             del self._others[name]
 
@@ -78,7 +103,7 @@ class Headers(MutableMapping[str, str]):
 
     def copy(self) -> Headers:
         """An independent copy, in the same order."""
-        return Headers(self.items())
+        return Headers.with_roster(self.roster, self.items())
 
     def __repr__(self) -> str:
         return f"Headers({', '.join(f'{k}={v!r}' for k, v in self.items())})"

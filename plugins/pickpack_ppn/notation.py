@@ -1,8 +1,10 @@
 """The PPN notation as a plugin object (entry point ``pickpack.notations:ppn``).
 
 PPN (Pick & Pack Notation) is to Pick & Pack what PGN is to chess: tag pairs, numbered
-canonical moves, comments, NAGs, variations and a result (docs/ppn.md). ``PPN`` gathers
-the notation's API in one object, so that the engine reaches it through
+canonical moves, comments, NAGs, variations and a result (docs/ppn.md). Every installed
+game is written in it: a ``[Game "NAME"]`` tag picks the game's dialect
+(pickpack.record_dialect; no tag: Pick & Pack). ``PPN`` gathers the notation's API in
+one object, so that the engine reaches it through
 ``pickpack.plugins.load("pickpack.notations", "ppn")`` without importing this package.
 
 >>> import io, pickpack
@@ -19,17 +21,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TextIO
+from typing import Any, TextIO
 
-from pickpack.games.pickpack import State
+from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.match import GameResult
-from pickpack.games.pickpack.position import from_position, to_position
+from pickpack.record_dialect import GenericDialect, RecordDialect, TagError, dialect_for
 from pickpack_ppn.builder import GameBuilder
+from pickpack_ppn.dialects import dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import RESULTS, ROSTER, Headers
 from pickpack_ppn.reader import Reader, read_game
-from pickpack_ppn.records import games_to_ppn
-from pickpack_ppn.setup_tags import SETUP_TAGS, TagError
+from pickpack_ppn.records import games_to_ppn, setup_given
+from pickpack_ppn.setup_tags import SETUP_TAGS
 from pickpack_ppn.source import Lines, PPNFile, PPNInput, open_ppn
 from pickpack_ppn.tree import Game as PPNGame
 from pickpack_ppn.tree import GameNode
@@ -43,7 +46,8 @@ class PPNNotation:
     """Read, write and set up PPN game records. Use the instance ``PPN``.
 
     Classes: Game, GameNode, Headers, BaseVisitor, GameBuilder, TextExporter, Reader,
-    PPNParseError, TagError. Constants: ROSTER, SETUP_TAGS, RESULTS.
+    PPNParseError, TagError, GenericDialect. Constants (Pick & Pack's): ROSTER,
+    SETUP_TAGS, RESULTS; another game's are its dialect's (``dialect``).
     """
 
     name = "ppn"
@@ -57,6 +61,7 @@ class PPNNotation:
     Reader = Reader
     PPNParseError = PPNParseError
     TagError = TagError
+    GenericDialect = GenericDialect
     ROSTER = ROSTER
     SETUP_TAGS = SETUP_TAGS
     RESULTS = RESULTS
@@ -100,12 +105,26 @@ class PPNNotation:
         """Write the canonical text of ``game`` to ``stream``."""
         stream.write(self.export(game))
 
-    def game_from_state(self, state: State, headers: Mapping[str, str] | None = None) -> PPNGame:
-        """The game leading to ``state`` (its start and its history), with ``headers``.
+    def game_from_state(self, state: Any, headers: Mapping[str, str] | None = None, *,
+                        seed: int | None = None, variant: str | None = None,
+                        options: Mapping[str, Any] | None = None) -> PPNGame:
+        """The game leading to ``state`` (any game's GameState: its start and its history,
+        chance outcomes included), with ``headers``.
 
-        See Game.from_state; raises ValueError when ``headers`` contradict the state.
+        ``seed``, ``variant`` and ``options``: what ``new_state`` was given, written as
+        set-up tags (records.setup_given). See Game.from_state; raises ValueError when
+        ``headers`` or these contradict the state.
         """
-        return PPNGame.from_state(state, headers)
+        given = dict(headers or {})
+        given.update(setup_given(dialect_for(state.game), seed, variant, options or {}))
+        return PPNGame.from_state(state, given)
+
+    def dialect(self, game: str | Mapping[str, str] = DEFAULT_GAME) -> RecordDialect:
+        """The dialect of a game named ``game``, or of a record with the tags ``game``
+        (its Game tag; none: Pick & Pack). Raises TagError listing the installed games."""
+        if isinstance(game, str):
+            return dialect_of_tags({"Game": game})
+        return dialect_of_tags(game)
 
     def games_to_ppn(self, results: Iterable[GameResult], stream: TextIO, *, event: str = "pickpack match",
                      site: str = "?", date: str | None = None) -> int:
@@ -120,13 +139,16 @@ class PPNNotation:
         """
         return open_ppn(path)
 
-    def to_position(self, state: State) -> str:
-        """The one-line position string of ``state`` (pickpack.games.pickpack.position)."""
-        return to_position(state)
+    def to_position(self, state: Any) -> str:
+        """The one-line position string of ``state`` (its ``to_position()``; Pick & Pack's:
+        pickpack.games.pickpack.position)."""
+        text: str = state.to_position()
+        return text
 
-    def from_position(self, text: str) -> State:
-        """The state a position string describes. Raises pickpack.games.pickpack.position.PositionError."""
-        return from_position(text)
+    def from_position(self, text: str, game: str = DEFAULT_GAME) -> Any:
+        """The state of ``game`` (default Pick & Pack) a position string describes.
+        Raises pickpack.PositionError; LookupError for a game without position strings."""
+        return get_game(game).from_position(text)
 
     def __repr__(self) -> str:
         return "<PPN notation (pickpack.notations:ppn)>"

@@ -10,7 +10,8 @@ characters from 1; ``%`` escape lines are ignored (PGN section 6). The layout of
     [Tag "value"]        the tag section: tag pairs, one per line starting with '[';
                          blank lines inside it do not end it
     movetext             numbers, moves, { comments }, ; comments, $NAGs, ( variations )
-    result               1-0, 0-1, 1/2-1/2 or * ends the game
+    result               1-0, 0-1, 1/2-1/2 or * ends the game (a game of 1 or 3+
+                         players: its returns vector v1/.../vN, or *)
 
 Game boundaries follow this grammar, not blank lines: a game's tag section runs until its
 first line that is neither blank nor a tag pair, and a new tag section begins only after
@@ -22,6 +23,11 @@ handle_error, and in strict mode by raising the first one when the game is over)
 problem with its line and column, and an illegal move with its ply and the rule it
 breaks. After an illegal move the rest of that line of play is checked for syntax only
 (as python-chess does with SAN errors).
+
+The game of a record is the one its ``[Game "NAME"]`` tag names (none: Pick & Pack); its
+dialect (pickpack.record_dialect) sets the game up from the set-up tags, says which text
+is one move token, applies moves (chance outcomes included) and which results the record
+may end with. An unknown game is an error at the tag's value naming the installed games.
 """
 
 from __future__ import annotations
@@ -29,15 +35,14 @@ from __future__ import annotations
 import re
 import weakref
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pickpack import IllegalMoveError, MoveSyntaxError
-from pickpack.games.pickpack import State
+from pickpack.record_dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, TagError
 from pickpack_ppn.builder import GameBuilder
+from pickpack_ppn.dialects import dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
-from pickpack_ppn.headers import RESULTS, result_token
-from pickpack_ppn.moves import apply_move_text
-from pickpack_ppn.setup_tags import TagError, state_from_tags
 from pickpack_ppn.source import LineSource, Lines, PPNInput
 from pickpack_ppn.tree import Game
 from pickpack_ppn.visitor import BaseVisitor, ResultT
@@ -47,24 +52,35 @@ __all__ = ["LineSource", "Reader", "read_game", "tag_problem"]
 
 # One movetext token after optional white space; the last group matched says which.
 # A numbered move ("12. c4>2") is one token (the common case: one match per ply); a
-# move text starts with a letter, or a digit and a letter (Blue's spaces, "1L=P").
-_MOVE_TEXT = r"(?:[A-Za-z]|[0-9][A-Za-z])[A-Za-z0-9=/:>+\-]*"
-_TOKEN = re.compile(r"""\s*(?:
+# move text is one token of the dialect's grammar (by default: a letter, or a digit and
+# a letter (Blue's spaces, "1L=P"), then letters, digits and = / : > + -).
+_TOKEN_TEMPLATE = r"""\s*(?:
     (\{)                                    # 1 comment up to '}' (may span lines)
   | (;)                                     # 2 comment to the end of the line
-  | (1-0|0-1|1/2-1/2|\*)(?=\s|[{};()]|$)    # 3 result
-  | ([0-9]+)\.+\s*(""" + _MOVE_TEXT + r""")    # 4, 5 numbered move
+  | (1-0|0-1|1/2-1/2|\*|RETURNS)(?=\s|[{};()]|$)    # 3 result
+  | ([0-9]+)\.+\s*(MOVE)                    # 4, 5 numbered move
   | ([0-9]+)\.+                             # 6 move number alone
-  | ([A-Za-z0-9][A-Za-z0-9=/:>+\-]*)        # 7 move (or a malformed word)
+  | (MOVE|[A-Za-z0-9][A-Za-z0-9=/:>+\-]*)   # 7 move (or a malformed word)
   | \$([0-9]+)                              # 8 numeric annotation glyph
   | ([!?]{1,2})                             # 9 suffix annotation, read as a NAG
   | (\()                                    # 10 variation begins
   | (\))                                    # 11 variation ends
   | (\S)                                    # 12 anything else
-)""", re.VERBOSE)
+)"""
+
+
+@lru_cache(maxsize=None)
+def _tokenizer(move_token: str) -> re.Pattern[str]:
+    """The movetext tokenizer of a move-token grammar (a dialect's ``move_token``)."""
+    move = f"(?:{move_token})"
+    return re.compile(_TOKEN_TEMPLATE.replace("RETURNS", RETURNS_TOKEN).replace("MOVE", move), re.VERBOSE)
+
+
+_TOKEN = _tokenizer(MOVE_TOKEN)
 (_COMMENT, _LINE_COMMENT, _RESULT, _NUMBERED_NUMBER, _NUMBERED_MOVE, _NUMBER, _MOVE, _NAG, _SUFFIX,
  _OPEN, _CLOSE, _OTHER) = range(1, 13)
-_PLY_TEXT = [str(i) for i in range(100)]    # a line of play has at most 84 plies
+_PLY_TEXTS = 100
+_PLY_TEXT = [str(i) for i in range(_PLY_TEXTS)]   # Pick & Pack: at most 84 plies; others: int()
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _BAD_CHAR = re.compile("[\ud800-\udfff]")
@@ -75,7 +91,7 @@ _SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 class _Line:
     """One line of play being read: the main line or an open variation."""
 
-    state: State | None        # None: not replayed (set-up failed, or inside a skipped line)
+    state: Any | None          # None: not replayed (set-up failed, or inside a skipped line)
     ply: int                   # ply of its last move (of the move it branches from, at first)
     opened: bool               # begin_variation sent (sent lazily, at its first good move)
     line: int = 0              # where its '(' is
@@ -120,6 +136,9 @@ class Reader:
         self._errors: list[PPNParseError] = []
         self._visitor: BaseVisitor[Any] | None = None
         self._failed = False          # the input could not be read on (lenient mode)
+        self._dialect: RecordDialect | None = None    # the game being read's (None: unknown game)
+        self._default_dialect: RecordDialect | None = None
+        self._tags: dict[str, str] = {}
 
     def __iter__(self) -> Reader:
         return self
@@ -257,9 +276,18 @@ class Reader:
             value = "".join(parts)
         return m.group(1), _Tag(value, self.line_number, m.start(2) + 1, raw, m.start(1) + 1)
 
-    def _setup(self, tags: dict[str, _Tag], start: int) -> State | None:
+    def _setup(self, tags: dict[str, _Tag], start: int) -> Any | None:
+        values = {name: tag.value for name, tag in tags.items()}
+        self._tags = values
+        self._dialect = None
         try:
-            return state_from_tags({name: tag.value for name, tag in tags.items()})
+            if "Game" in values:
+                self._dialect = dialect_of_tags(values)
+            else:                   # the common case: a Pick & Pack record, looked up once per reader
+                if self._default_dialect is None:
+                    self._default_dialect = dialect_of_tags(values)
+                self._dialect = self._default_dialect
+            return self._dialect.state_from_tags(values)
         except TagError as exc:
             if exc.tag is None or exc.tag not in tags:
                 self._error(start, 1, exc.message)
@@ -270,13 +298,14 @@ class Reader:
 
     # --- movetext ----------------------------------------------------------------
 
-    def _movetext(self, line: str | None, visitor: BaseVisitor[ResultT], state: State | None,
+    def _movetext(self, line: str | None, visitor: BaseVisitor[ResultT], state: Any | None,
                   tags: dict[str, _Tag], last_end: tuple[int, int]) -> None:
         lines = [_Line(state, 0, True, dead=state is None)]
         number: tuple[int, int, int] | None = None      # pending move number: value, line, column
         comment: tuple[int, int, list[str]] | None = None  # open '{': line, column, parts
-        match = _TOKEN.match
-        apply_move = apply_move_text
+        dialect = self._dialect
+        match = (_TOKEN if dialect is None else _tokenizer(dialect.move_token)).match
+        apply_move = _no_game if dialect is None else dialect.apply_move
         visit_move = visitor.visit_move
         last_row, last_pos = last_end
         while line is not None:
@@ -313,7 +342,8 @@ class Reader:
                             self._no_move(number)
                             number = None
                         written = m.group(_NUMBERED_NUMBER)
-                        if written != _PLY_TEXT[ply] and not cur.dead and int(written) != ply:
+                        if ((ply >= _PLY_TEXTS or written != _PLY_TEXT[ply]) and not cur.dead
+                                and int(written) != ply):
                             self._error(row, m.start(_NUMBERED_NUMBER) + 1,
                                         f"move number {written}. is out of sequence: this is ply {ply}")
                     elif number is not None:
@@ -329,6 +359,11 @@ class Reader:
                         move = apply_move(state, text)
                     except (MoveSyntaxError, IllegalMoveError) as exc:
                         self._move_error(exc, text, ply, row, m.start(kind) + 1)
+                        cur.dead = True
+                        continue
+                    except Exception as exc:     # a game's own bug must not end the reading
+                        self._error(row, m.start(kind) + 1, f"move {ply}: the game {self._game_name()} "
+                                    f"failed on {text!r}: {type(exc).__name__}: {exc}")
                         cur.dead = True
                         continue
                     if not cur.opened:
@@ -405,9 +440,18 @@ class Reader:
             self._error(comment[0], comment[1], f"comment not closed: no '}}' before {where}")
         else:
             self._no_move(number)
-            self._error(last_row, last_pos + 1, "missing result token (1-0, 0-1, 1/2-1/2 or *) "
+            self._error(last_row, last_pos + 1, f"missing result token ({self._result_forms()}) "
                         "at the end of the game")
         self._close_all(lines, visitor)
+
+    def _game_name(self) -> str:
+        return "?" if self._dialect is None else self._dialect.game.name
+
+    def _result_forms(self) -> str:
+        """The results the game being read may end with, for messages."""
+        if self._dialect is None:
+            return "1-0, 0-1, 1/2-1/2 or *"
+        return self._dialect.result_tokens(self._tags)
 
     def _no_move(self, number: tuple[int, int, int] | None) -> None:
         if number is not None:
@@ -482,23 +526,34 @@ class Reader:
                 tags: dict[str, _Tag], number: tuple[int, int, int] | None) -> None:
         self._no_move(number)
         self._close_all(lines, visitor)
+        dialect = self._dialect
+        if dialect is not None and not dialect.check_result(token, self._tags):
+            self._error(row, col, f"result {token} is not a result of this game: "
+                        f"{self._result_forms()}")
+            visitor.visit_result(token)
+            return
         tag = tags.get("Result")
         if tag is not None and tag.value != token:
-            if tag.value in RESULTS:
+            if dialect is None or dialect.check_result(tag.value, self._tags):
                 self._error(row, col, f"result {token} differs from the Result tag \"{tag.value}\" "
                             f"(line {tag.line})")
             else:
-                self._error(tag.line, tag.column, f"tag Result: must be 1-0, 0-1, 1/2-1/2 or *, got "
+                self._error(tag.line, tag.column, f"tag Result: must be {self._result_forms()}, got "
                             f"{tag.value!r}")
         main = lines[0]
-        if main.state is not None and not main.dead and main.state.is_terminal():
-            outcome = result_token(main.state.winner())
+        if dialect is not None and main.state is not None and not main.dead and main.state.is_terminal():
+            outcome = dialect.result_of(main.state)
             if token != outcome:
-                scores = main.state.scores()
+                scores = ", ".join(f"{name} {value}" for name, value in main.state.scores().items())
+                rule = dialect.final_rule
                 self._error(row, col, f"result {token} contradicts the final position: the game is over "
-                            f"and ends {outcome} (red {scores['red']}, blue {scores['blue']}; PP-E4)",
-                            "PP-E4")
+                            f"and ends {outcome} ({scores}{'; ' + rule if rule else ''})", rule)
         visitor.visit_result(token)
+
+
+def _no_game(state: Any, text: str) -> Any:
+    """A move of a record whose game is unknown: never called (its line is not replayed)."""
+    raise IllegalMoveError(f"illegal move {text}: the record's game is not installed")
 
 
 def tag_problem(line: str) -> tuple[int, str]:

@@ -1,48 +1,82 @@
 """Match results as PPN: what ``pickpack match ... --ppn FILE`` writes.
 
-Each pickpack.match.GameResult becomes one game: the roster (Event, Site, Date, Round =
-game index + 1, Red, Blue, Result), then ``Seed`` (the deal, PP-S1), both placements
-(PP-S3) and ``First "red"`` (pickpack.match starts every game with Red, PP-S4), and a
-``Termination`` tag when a bot forfeited. The moves are replayed on the engine while
-writing, so a record that does not replay is refused instead of written.
+Each pickpack.match.GameResult becomes one game of its game's dialect
+(pickpack.record_dialect): the roster (Event, Site, Date, Round = game index + 1, one
+tag per seat holding the bot spec in it, Result), the ``Game`` tag for every game but
+Pick & Pack, the set-up tags that replay the game (Pick & Pack: ``Seed``, both
+placements (PP-S3), ``First``; another game: ``Players``, ``Seed``, ``Variant``,
+``Options``), and a ``Termination`` tag when a bot forfeited. The moves, chance outcomes
+included, are replayed on the engine while writing, so a record that does not replay is
+refused instead of written.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
-from typing import TextIO
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any, TextIO
 
-from pickpack import IllegalMoveError, MoveSyntaxError, new_game
+from pickpack.games_registry import get_game
 from pickpack.match import GameResult
-from pickpack_ppn.headers import result_token
-from pickpack_ppn.moves import apply_move_text
+from pickpack.record_dialect import GenericDialect, RecordDialect, dialect_for, result_from_returns
 from pickpack_ppn.tree import Game
 from pickpack_ppn.writer import TextExporter
 
-__all__ = ["game_from_result", "games_to_ppn"]
+__all__ = ["game_from_result", "games_to_ppn", "setup_given"]
+
+
+def setup_given(dialect: RecordDialect, seed: int | None, variant: str | None,
+                options: Mapping[str, Any]) -> dict[str, str]:
+    """The set-up tags to give Game.from_state for a game made by ``new_state(seed=seed,
+    variant=variant, **options)``: ``Seed``, and for a game of the generic dialect
+    ``Variant`` and ``Options`` (a JSON object, keys sorted). Pick & Pack's dialect
+    works its Deal, placements and First out of the state itself. Raises ValueError
+    for options that are not JSON values."""
+    tags = {} if seed is None else {"Seed": str(seed)}
+    if isinstance(dialect, GenericDialect):
+        if variant is not None:
+            tags["Variant"] = variant
+        if options:
+            try:
+                tags["Options"] = json.dumps(dict(options), sort_keys=True, separators=(",", ":"))
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"options cannot be written as JSON: {exc}") from None
+    return tags
 
 
 def game_from_result(result: GameResult, *, event: str = "pickpack match", site: str = "?",
                      date: str = "????.??.??") -> Game:
     """The game tree of one match game (see the module docstring for its tags).
 
-    Raises ValueError when the moves do not replay from the seed and placements, when
-    they do not finish the game and no forfeit is recorded, or when the recorded winner
-    contradicts the final position (PP-E4).
+    Raises ValueError when the game cannot be set up from the result's seed, variant
+    and options, when the moves do not replay, when they do not finish the game and no
+    forfeit is recorded, or when the recorded returns contradict the final position
+    (for Pick & Pack PP-E4).
     """
-    state = new_game("pickpack", seed=result.seed, placements=result.placements, first="red")
+    try:
+        game = get_game(result.game)
+        state: Any = game.new_state(players=len(result.players), seed=result.seed, variant=result.variant,
+                                    **result.options)
+    except (LookupError, ValueError, TypeError) as exc:
+        raise ValueError(f"game {result.index}: cannot set up {result.game}: {exc}") from None
+    dialect = dialect_for(game)
     for ply, text in enumerate(result.moves, 1):
         try:
-            apply_move_text(state, text)
-        except (IllegalMoveError, MoveSyntaxError) as exc:
+            dialect.apply_move(state, text)
+        except ValueError as exc:        # IllegalMoveError, MoveSyntaxError
             raise ValueError(f"game {result.index}: move {ply} ({text}) does not replay: {exc}") from None
     if not result.forfeit and not state.is_terminal():
         raise ValueError(f"game {result.index}: its {len(result.moves)} moves do not finish the game "
                          "and no forfeit is recorded")
+    roster = dialect.player_tags({"Players": str(len(result.players))})
     headers = {"Event": event, "Site": site, "Date": date, "Round": str(result.index + 1),
-               "Red": result.red, "Blue": result.blue, "Result": result_token(result.winner),
-               "Seed": str(result.seed)}
+               **dict(zip(roster, result.seats)),
+               "Result": result_from_returns(result.returns)}
+    try:
+        headers.update(setup_given(dialect, result.seed, result.variant, result.options))
+    except ValueError as exc:
+        raise ValueError(f"game {result.index}: {exc}") from None
     if result.forfeit:
         reason = " ".join(result.forfeit.split())   # a tag value is one line
         headers["Termination"] = f"forfeit by {result.forfeited_by}: {reason}"

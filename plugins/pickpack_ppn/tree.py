@@ -4,19 +4,21 @@ As python-chess's chess.pgn: every node but the root holds the move that leads t
 ``variations[0]`` is the main continuation and the others are alternatives; nodes carry
 a comment, a starting comment (for a node that begins a side variation) and NAGs.
 Nodes do not store positions: ``node.state()`` replays the moves from the game's
-set-up tags (pickpack_ppn.setup_tags).
+set-up tags, read by the dialect its ``Game`` tag names (pickpack_ppn.dialects; no tag:
+Pick & Pack). States are the game's GameStates (pickpack.game).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pickpack import Move
-from pickpack.games.pickpack import State
+from pickpack.games_registry import DEFAULT_GAME
+from pickpack.record_dialect import RecordDialect, dialect_for, roster_tags
+from pickpack_ppn.dialects import GAME_TAG, dialect_of_tags, roster_of_tags
 from pickpack_ppn.errors import PPNParseError
-from pickpack_ppn.headers import Headers, result_token
-from pickpack_ppn.setup_tags import SETUP_TAGS, state_from_tags, tags_for_state
+from pickpack_ppn.headers import Headers
 from pickpack_ppn.visitor import BaseVisitor
 
 __all__ = ["Game", "GameNode"]
@@ -124,11 +126,11 @@ class GameNode:
         moves.reverse()
         return moves
 
-    def state(self) -> State:
-        """A new State at this node: the game's set-up, then the moves to here.
+    def state(self) -> Any:
+        """A new state of the record's game at this node: its set-up, then the moves to here.
 
-        Raises setup_tags.TagError for bad set-up tags and pickpack.IllegalMoveError
-        for a move of the tree that is not legal where it stands.
+        Raises pickpack.record_dialect.TagError for bad set-up tags (or an unknown Game)
+        and pickpack.IllegalMoveError for a move of the tree that is not legal where it stands.
         """
         state = self.game().initial_state()
         for move in self.moves_from_root():
@@ -142,70 +144,104 @@ class GameNode:
 class Game(GameNode):
     """The root of a game tree: tag pairs, errors met while reading, the first moves.
 
-    ``headers`` is a Headers (roster first); ``errors`` the PPNParseErrors the reader
-    collected for this game (lenient mode); ``comment`` a comment before the first move.
+    ``headers`` is a Headers (the roster of the record's game first); ``errors`` the
+    PPNParseErrors the reader collected for this game (lenient mode); ``comment`` a
+    comment before the first move. A ``Game`` tag names the game (pickpack_ppn.dialects);
+    without one the record is Pick & Pack's.
     """
 
     __slots__ = ("errors", "headers")
 
     def __init__(self, headers: Mapping[str, str] | Iterable[tuple[str, str]] = ()) -> None:
         super().__init__()
-        self.headers = Headers(headers)
+        pairs = list(headers.items() if isinstance(headers, Mapping) else headers)
+        tags = dict(pairs)
+        self.headers = (Headers.with_roster(roster_of_tags(tags), pairs) if GAME_TAG in tags
+                        else Headers(pairs))
         self.errors: list[PPNParseError] = []
 
-    def initial_state(self) -> State:
-        """A new State set up by the tags (Seed/Deal, placements, First, or Position).
+    def dialect(self) -> RecordDialect:
+        """The dialect of the game the ``Game`` tag names (Pick & Pack without one).
 
-        Raises setup_tags.TagError (a ValueError) naming the bad or missing tag.
+        Raises TagError naming the installed games when that game is not installed.
         """
-        return state_from_tags(self.headers)
+        return dialect_of_tags(self.headers)
 
-    def state(self) -> State:
+    def initial_state(self) -> Any:
+        """A new state set up by the tags (for Pick & Pack: Seed/Deal, placements, First,
+        or Position; another game: its dialect's set-up tags).
+
+        Raises pickpack.record_dialect.TagError (a ValueError) naming the bad or missing tag.
+        """
+        return self.dialect().state_from_tags(self.headers)
+
+    def state(self) -> Any:
         """The initial state (the root holds no move)."""
         return self.initial_state()
 
-    def setup(self, state: State, seed: int | None = None) -> None:
+    def setup(self, state: Any, seed: int | None = None) -> None:
         """Replace the set-up tags so that the game starts at ``state`` (its position).
 
-        ``seed`` is written as ``Seed`` instead of ``Deal`` when it deals the trays.
-        Raises ValueError when it does not, or when ``state`` starts part-way.
+        For Pick & Pack, ``seed`` is written as ``Seed`` instead of ``Deal`` when it deals
+        the trays; another game writes its dialect's set-up tags (the Seed, and the
+        Variant and Options tags already here). Raises ValueError when ``seed`` does not
+        set up ``state``, or (Pick & Pack) when ``state`` starts part-way.
         """
-        tags = tags_for_state(state, seed)
-        kept = [(k, v) for k, v in self.headers.items() if k not in SETUP_TAGS]
-        roster = kept[:7]
-        self.headers = Headers([*roster, *tags.items(), *kept[7:]])
+        dialect = self.dialect()
+        given = {tag: self.headers[tag] for tag in ("Variant", "Options") if tag in self.headers}
+        if seed is not None:
+            given["Seed"] = str(seed)
+        tags = dialect.setup_tags_for(state, given)
+        roster = self.headers.roster
+        game_tag = [(GAME_TAG, self.headers[GAME_TAG])] if GAME_TAG in self.headers else []
+        kept = [(k, v) for k, v in self.headers.items()
+                if k not in dialect.setup_tags and k not in roster and k != GAME_TAG]
+        self.headers = Headers.with_roster(roster, [*((k, self.headers[k]) for k in roster), *game_tag,
+                                                    *tags.items(), *kept])
 
     @classmethod
-    def from_state(cls, state: State, headers: Mapping[str, str] | None = None) -> Game:
-        """The game that leads to ``state``: its start and its history as the mainline.
+    def from_state(cls, state: Any, headers: Mapping[str, str] | None = None) -> Game:
+        """The game that leads to ``state`` (any game's GameState): its start and its
+        history (chance outcomes included) as the mainline.
 
-        ``headers`` supplies tag pairs (Event, Red, ...). Set-up tags are worked out from
-        the state (a ``Seed`` in ``headers`` is kept if it deals the trays); ``Result``
-        comes from the state once it is over (PP-E4), else from ``headers`` (for a
-        forfeit) or ``*``. Raises ValueError when a set-up tag or the Result given in
-        ``headers`` contradicts the state.
+        ``headers`` supplies tag pairs (Event, Red, P1, ...). The ``Game`` tag is written
+        for every game but Pick & Pack (whose records keep today's form). Set-up tags are
+        worked out from the state by the game's dialect (a ``Seed`` in ``headers`` is kept
+        if it sets the game up); ``Result`` comes from the state once it is over (for
+        Pick & Pack PP-E4; another game: its returns), else from ``headers`` (for a
+        forfeit) or ``*``. Raises ValueError when the Game tag, a set-up tag or the
+        Result given in ``headers`` contradicts the state.
         """
-        given = Headers(headers or {})
+        name = state.game.name
+        given = dict(headers or {})
+        if given.get(GAME_TAG, name) != name:
+            raise ValueError(f"tag Game {given[GAME_TAG]!r} contradicts the state (a {name} game)")
+        dialect = dialect_for(state.game)
+        count = {"Players": str(state.num_players)}
+        roster = roster_tags(dialect.player_tags({**given, **count}))
+        if name != DEFAULT_GAME:
+            given[GAME_TAG] = name
         root = state.copy()
-        while root.ply:
+        for _ in range(len(root.history_actions())):
             root.undo()
+        game = cls()
+        game.headers = Headers.with_roster(roster, given)
         seed_text = given.get("Seed")
         if seed_text is not None and not (seed_text.isascii() and seed_text.isdigit()):
             raise ValueError(f"Seed {seed_text!r} is not a decimal integer")
-        game = cls(given)
         game.setup(root, int(seed_text) if seed_text is not None else None)
-        for tag in SETUP_TAGS:
+        for tag in dialect.setup_tags:
             if tag in given and given[tag] != game.headers.get(tag):
                 raise ValueError(f"tag {tag} {given[tag]!r} contradicts the state "
                                  f"({game.headers.get(tag, 'not written')!r})")
         if state.is_terminal():
-            outcome = result_token(state.winner())
-            if given["Result"] not in ("*", outcome):
-                raise ValueError(f"Result {given['Result']} contradicts the final position "
-                                 f"({outcome}, scores {state.scores()})")
+            outcome = dialect.result_of(state)
+            if game.headers["Result"] not in ("*", outcome):
+                raise ValueError(f"Result {game.headers['Result']} contradicts the final position "
+                                 f"({outcome}, scores {dict(state.scores())})")
             game.headers["Result"] = outcome
         node: GameNode = game
-        for move in state.history:
+        for move in dialect.history_moves(state):
             node = node.add_variation(move)
         return game
 
@@ -250,7 +286,8 @@ class Game(GameNode):
 
     def __repr__(self) -> str:
         h = self.headers
-        return f"<Game {h['Red']!r} vs {h['Blue']!r} {h['Result']} ({len(self.mainline_moves())} plies)>"
+        players = " vs ".join(repr(h[tag]) for tag in h.roster[4:-1])
+        return f"<Game {players} {h['Result']} ({len(self.mainline_moves())} plies)>"
 
 
 _LINE, _OPEN, _CLOSE = 0, 1, 2

@@ -1,0 +1,35 @@
+"""Which dialect a record speaks: its ``[Game "NAME"]`` tag (pickpack.record_dialect).
+
+A record without a Game tag is a Pick & Pack record (pickpack.games_registry.DEFAULT_GAME),
+so every file written before there were other games still reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pickpack.games_registry import DEFAULT_GAME
+from pickpack.record_dialect import RecordDialect, TagError, dialect_named, roster_tags
+
+__all__ = ["GAME_TAG", "dialect_of_tags", "roster_of_tags"]
+
+#: The tag that names the game of a record.
+GAME_TAG = "Game"
+
+
+def dialect_of_tags(tags: Mapping[str, str]) -> RecordDialect:
+    """The dialect of a record with ``tags``: its Game tag's game, else Pick & Pack.
+
+    Raises TagError("Game", 0, ...) listing the installed games for an unknown name.
+    """
+    return dialect_named(tags.get(GAME_TAG, DEFAULT_GAME))
+
+
+def roster_of_tags(tags: Mapping[str, str]) -> tuple[str, ...]:
+    """The roster of a record with ``tags`` (Event, Site, Date, Round, one tag per player,
+    Result); without players when its game is not installed (reading goes on, leniently)."""
+    try:
+        dialect = dialect_of_tags(tags)
+    except TagError:
+        return roster_tags(())
+    return roster_tags(dialect.player_tags(tags))
