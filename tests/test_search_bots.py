@@ -454,10 +454,15 @@ def test_bot_specs_reach_the_options() -> None:
 
 
 def test_default_budgets_are_the_documented_ones() -> None:
-    # docs/bots.md: mcts 20,000 simulations; alphabeta depth 6, deepening cut at 2 s.
+    # docs/bots.md: mcts 20,000 simulations in C (Pick & Pack), 300 in Python (Pig);
+    # alphabeta depth 6, deepening cut at 2 s.
     mcts: Any = make_bot("mcts", seed=1)
     alphabeta: Any = make_bot("alphabeta", seed=1)
-    assert (mcts.simulations, mcts.seconds, mcts.exploration, mcts.margin) == (20_000, None, 1.0, 0.5)
+    assert (mcts.simulations, mcts.seconds, mcts.exploration, mcts.margin) == (None, None, 1.0, 0.5)
+    pig = PigState.from_position("100 95,99 1 6 40").game
+    assert (mcts.simulations_for(pickpack_game.GAME), mcts.simulations_for(pig)) == (20_000, 300)
+    timed: Any = make_bot("mcts:seconds=1", seed=1)
+    assert timed.simulations_for(pig) == 10**9     # the deadline stops it
     assert (alphabeta.depth, alphabeta.time_budget, alphabeta.eval) == (6, 2.0, "full")
 
 

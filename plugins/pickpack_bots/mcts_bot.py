@@ -11,7 +11,9 @@ placement phase are described in core/pickpack/pickpack_search.h and docs/bots.m
 Options (``pickpack match mcts:simulations=20000,exploration=1.0 ...``):
 
 - ``simulations`` (int >= 1): simulations per move; the default when neither budget
-  is given is DEFAULT_SIMULATIONS;
+  is given is DEFAULT_SIMULATIONS for a C search and DEFAULT_PYTHON_SIMULATIONS for the
+  Python one (some fifty times slower per simulation: about 3,000-8,000 simulations/s
+  against 150,000 on Pick & Pack in C, so 300 keeps a move well under a second);
 - ``seconds`` (number > 0): wall time per move; with both, the first reached stops;
   under a match's per-move limit L the search also stops at search_seconds(L) (L
   minus a safety margin, pickpack_bots.search_bot), whichever comes first;
@@ -36,9 +38,10 @@ from pickpack.mcts import search
 from pickpack.seeding import derive_seed
 from pickpack_bots.search_bot import SearchBot, count, real
 
-__all__ = ["DEFAULT_SIMULATIONS", "MCTSBot", "UNBOUNDED_SIMULATIONS"]
+__all__ = ["DEFAULT_PYTHON_SIMULATIONS", "DEFAULT_SIMULATIONS", "MCTSBot", "UNBOUNDED_SIMULATIONS"]
 
 DEFAULT_SIMULATIONS = 20_000
+DEFAULT_PYTHON_SIMULATIONS = 300
 # The Python search always takes a simulation count: with only a time budget, this one,
 # which the deadline reaches first.
 UNBOUNDED_SIMULATIONS = 10**9
@@ -68,8 +71,7 @@ class MCTSBot(SearchBot):
                  **options: Any) -> None:
         self._start(seed, options, time_limit)
         simulations = options.get("simulations")
-        if simulations is None and self.seconds is None:
-            simulations = DEFAULT_SIMULATIONS
+        # None with no time budget: the default of whichever search the game gets.
         self.simulations = None if simulations is None else count(
             self.name, "simulations", simulations, 1, 10**9)
         self.exploration = real(self.name, "exploration", options.get("exploration", 1.0), positive=False)
@@ -82,6 +84,16 @@ class MCTSBot(SearchBot):
             self._native[game.name] = game.load("native_mcts")
         return self._native[game.name]
 
+    def simulations_for(self, game: Game) -> int:
+        """The simulation count a search of ``game`` gets: the ``simulations`` option;
+        without it DEFAULT_SIMULATIONS (C) or DEFAULT_PYTHON_SIMULATIONS (Python) when no
+        time budget is given, else UNBOUNDED_SIMULATIONS (the deadline stops it)."""
+        if self.simulations is not None:
+            return self.simulations
+        if self.seconds is not None:
+            return UNBOUNDED_SIMULATIONS
+        return DEFAULT_SIMULATIONS if self.native_search(game) is not None else DEFAULT_PYTHON_SIMULATIONS
+
     def choose(self, state: Any) -> Move:
         """The most visited root move of a UCT search from ``state`` (not modified):
         the game's C search when it has one, else pickpack.mcts.search.
@@ -92,14 +104,16 @@ class MCTSBot(SearchBot):
         seed = derive_seed(self._seed, state.zobrist_hash())
         native = self.native_search(state.game)
         if native is not None:
+            # a time budget alone: the C search takes simulations=None as "until the deadline"
+            simulations = None if self.simulations is None and self.seconds is not None \
+                else self.simulations_for(state.game)
             result = native(
-                state, simulations=self.simulations, seconds=self.search_deadline,
+                state, simulations=simulations, seconds=self.search_deadline,
                 exploration=self.exploration, margin=self.margin, seed=seed)
             action = int(result["action"])
         else:
             budget = self.search_deadline
             deadline = None if budget is None else time.monotonic() + budget
-            simulations = UNBOUNDED_SIMULATIONS if self.simulations is None else self.simulations
-            action = search(state, simulations=simulations, exploration=self.exploration,
+            action = search(state, simulations=self.simulations_for(state.game), exploration=self.exploration,
                             seed=seed, deadline=deadline).action
         return Move(action, state.action_text(action))

@@ -25,12 +25,12 @@ cdef extern from "pickpack_core.h" nogil:
 
     ctypedef struct pp_state:
         uint64_t hash
-        uint8_t grid[36]
-        uint8_t crate[2][4][36]
-        uint8_t crate_len[2][4]
-        uint8_t crate_status[2][4]
-        uint8_t tile_kind[2][12]
-        uint8_t tile_status[2][12]
+        uint8_t grid[PP_NUM_SQUARES]
+        uint8_t crate[2][PP_NUM_CRATES][PP_MAX_CRATE]
+        uint8_t crate_len[2][PP_NUM_CRATES]
+        uint8_t crate_status[2][PP_NUM_CRATES]
+        uint8_t tile_kind[2][PP_NUM_SPACES]
+        uint8_t tile_status[2][PP_NUM_SPACES]
         uint8_t rush[2]
         uint8_t grabber
         uint8_t to_move

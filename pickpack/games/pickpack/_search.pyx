@@ -137,7 +137,7 @@ pp_zobrist_init()
 WIN_VALUE = PP_AB_WIN
 MAX_DEPTH = PP_AB_MAX_DEPTH
 EVALUATIONS = ("full", "score")
-_PLAYERS = ("red", "blue")
+from pickpack.games.pickpack.encoding import PLAYERS as _PLAYERS
 
 
 cdef CoreState _position(object state):
