@@ -202,6 +202,8 @@ class Game:
       game's ops table, used by the ``mcts`` bot instead of the Python one),
       ``perft_root`` (``seed -> state``: where ``pickpack perft`` counts from; default
       ``new_state(seed=seed)``).
+    - ``save_converter``: a function ``(data, source) -> version-2 dict`` that turns this
+      game's older save files into version 2 (pickpack.savefile).
     - ``match_variant``: the variant ``pickpack match`` plays when none is named (Pick &
       Pack: ``dealt``, placements drawn from the seed, so bots start in phase play).
     """
@@ -228,6 +230,7 @@ class Game:
     native_mcts: str | None = None
     perft_root: str | None = None
     match_variant: str | None = None
+    save_converter: str | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -282,7 +285,8 @@ class Game:
 
     def load(self, part: str) -> Any:
         """The optional part ``part`` (``"state_class"``, ``"ppn_dialect"``,
-        ``"tui_face"``, ``"benchmark"``, ``"native_mcts"``, ``"perft_root"``), imported now; None when the game has none."""
+        ``"tui_face"``, ``"benchmark"``, ``"native_mcts"``, ``"perft_root"``,
+        ``"save_converter"``), imported now; None when the game has none."""
         path = getattr(self, part)
         return None if path is None else _resolve(path)
 

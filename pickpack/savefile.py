@@ -1,58 +1,84 @@
-"""Saved games: a JSON file that reproduces a game exactly (written by ``pickpack play``).
+"""Saved games: a JSON file that reproduces a game of any game exactly (``pickpack play``).
 
-Format (``"format": "pickpack-save"``, ``"version": 1``)::
+Format (``"format": "pickpack-save"``, ``"version": 2``)::
 
-    {"format": "pickpack-save", "version": 1, "game": "pickpack",
-     "seed": 7 | null,              # the deal's seed, when known (PP-S1)
-     "first": "red" | "blue",       # who moves once placement is over (PP-S4)
-     "seats": {"red": "human" | BOT, "blue": ...},
-     "root": {...},                 # snapshot the game started from (rules file format)
-     "placements": {"red": "PPWWRRQQXXMM" | null, "blue": ... | null},   # PP-S3
-     "moves": ["c4>2", ...]}        # play-phase moves in canonical text (docs/engine.md)
+    {"format": "pickpack-save", "version": 2,
+     "game": "pickpack",                       # the registered game (pickpack.games)
+     "variant": null | "NAME",                 # Game.variants
+     "options": {"first": "red"},              # Game.options given to new_game (JSON values)
+     "players": {"red": "human", "blue": "greedy"},   # seat name -> "human" or a bot spec,
+                                               #   in seat order (Game.player_names(n))
+     "seed": 7 | null,                         # the seed new_game was given
+     "moves": ["aT=P", ..., "c4>2", ...]}      # every action in canonical text, chance
+                                               #   outcomes included (GameState.action_text)
 
-Reading replays the root, the committed placements and the moves through the engine, so
-a file that loads is a legal game; anything else is a SaveFileError naming the field.
+Reading rebuilds the start with ``pickpack.new_game(game, players=, seed=, variant=,
+**options)`` and applies the moves with ``state.apply`` (so a file that loads is a legal
+game; anything else is a SaveFileError naming the field). Game-neutral: a game is found
+by name; version-1 files (Pick & Pack only: root snapshot, placements) are turned into
+version 2 by the game's optional ``save_converter`` part (``Game.load``), a function
+``(data, source) -> version-2 dict`` raising SaveFileError naming the old field.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pickpack.games.pickpack._core import PLAYERS
 from pickpack.errors import IllegalMoveError, MoveSyntaxError, PickpackError
+from pickpack.game import Game
+from pickpack.games_registry import get_game
 from pickpack.safe_files import write_text_atomic
-from pickpack.games.pickpack.state import State
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SaveFileError", "SavedGame"]
+__all__ = ["HUMAN", "SAVE_FORMAT", "SAVE_VERSION", "SaveFileError", "SavedGame"]
 
 SAVE_FORMAT = "pickpack-save"
-SAVE_VERSION = 1
-_KINDS = "PWRQXM"
+SAVE_VERSION = 2
+#: The seat value of a person at the keyboard (anything else is a bot spec).
+HUMAN = "human"
+
+GameLookup = Callable[[str], Game]
 
 
 class SaveFileError(PickpackError, ValueError):
     """A save file that cannot be read or replayed; the message names the field."""
 
 
+def _lookup(games: GameLookup, name: str, source: str) -> Game:
+    """The game ``name``, or SaveFileError naming the field ``game``."""
+    try:
+        return games(name)
+    except (LookupError, TypeError) as exc:    # PluginNotFoundError lists the installed games
+        raise SaveFileError(f"{source}: game: {exc}") from None
+
+
 @dataclass(frozen=True)
 class SavedGame:
-    """The contents of a save file (see the module docstring for the fields)."""
+    """The contents of a version-2 save file (see the module docstring for the fields).
 
-    seed: int | None
-    first: str
-    seats: dict[str, str]
-    root: dict[str, Any]
-    placements: dict[str, str | None]
+    ``players`` maps each seat's name, in seat order, to ``"human"`` or a bot spec.
+    """
+
+    game: str
+    players: dict[str, str]
     moves: list[str]
+    seed: int | None = None
+    variant: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def seats(self) -> dict[str, str]:
+        """``players`` (seat name -> "human" or a bot spec), a copy."""
+        return dict(self.players)
 
     def to_json(self) -> dict[str, Any]:
         """The file's JSON data."""
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": "pickpack",
-                "seed": self.seed, "first": self.first, "seats": dict(self.seats),
-                "root": self.root, "placements": dict(self.placements), "moves": list(self.moves)}
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game,
+                "variant": self.variant, "options": dict(self.options),
+                "players": dict(self.players), "seed": self.seed, "moves": list(self.moves)}
 
     def save(self, path: str | Path) -> None:
         """Write the file (JSON, UTF-8) atomically: a temporary file in the same folder
@@ -67,26 +93,32 @@ class SavedGame:
         except OSError as exc:
             raise SaveFileError(f"cannot write {path}: {exc.strerror or exc}") from None
 
-    def replay(self, source: str = "save file") -> State:
-        """The state the file describes, with its whole history (placements, then moves).
-
-        Raises SaveFileError naming the field whose value the rules refuse.
-        """
+    def start(self, source: str = "save file", games: GameLookup = get_game) -> Any:
+        """The state the game started from (no moves): ``new_game`` with the file's game,
+        player count, seed, variant and options. Raises SaveFileError naming the field."""
+        game = _lookup(games, self.game, source)
         try:
-            state: State = State.from_snapshot(self.root, self.first)
+            count = game.check_players(len(self.players))
         except ValueError as exc:
-            raise SaveFileError(f"{source}: root: {exc}") from None
-        for player in PLAYERS:
-            kinds = self.placements[player]
-            if kinds is None:
-                continue
-            where = f"{source}: placements.{player}"
-            if state.phase != "placement" or state.current_player != player:
-                raise SaveFileError(f"{where}: PP-S3: it is not {player}'s turn to place tiles")
-            if len(kinds) != 12 or any(kinds.count(k) != 2 for k in _KINDS):
-                raise SaveFileError(f"{where}: must be 12 letters, two of each of P W R Q X M (PP-C3)")
-            for kind in kinds:
-                state.apply_action(_KINDS.index(kind))
+            raise SaveFileError(f"{source}: players: {exc}") from None
+        names = game.player_names(count)
+        if tuple(self.players) != names:
+            raise SaveFileError(f"{source}: players: must name the seats {', '.join(names)} in "
+                                f"this order, got {', '.join(self.players)}")
+        try:
+            return game.new_state(players=count, seed=self.seed, variant=self.variant, **self.options)
+        except ValueError as exc:      # OptionError names the variant or option
+            where = getattr(exc, "field", None)
+            where = "variant" if where == "variant" else f"options.{where}" if where else "options"
+            raise SaveFileError(f"{source}: {where}: {exc}") from None
+
+    def replay(self, source: str = "save file", games: GameLookup = get_game) -> Any:
+        """The state the file describes, with its whole history (``start`` then the moves).
+
+        Raises SaveFileError naming the field whose value the game refuses
+        (``moves[i]`` with the engine's rule id for an illegal move).
+        """
+        state = self.start(source, games)
         for i, text in enumerate(self.moves):
             try:
                 state.apply(text)
@@ -95,46 +127,55 @@ class SavedGame:
         return state
 
     @classmethod
-    def from_json(cls, data: Any, source: str = "save file") -> SavedGame:
-        """Check the fields' shapes (not yet the rules: see replay). Raises SaveFileError."""
+    def from_json(cls, data: Any, source: str = "save file", games: GameLookup = get_game) -> SavedGame:
+        """Check the fields' shapes (not yet the rules: see replay); a version-1 file is
+        converted by its game's ``save_converter``. Raises SaveFileError naming the field."""
         def bad(where: str, why: str) -> SaveFileError:
             return SaveFileError(f"{source}: {where}: {why}")
 
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise bad("format", f"not a pickpack save file (expected \"format\": \"{SAVE_FORMAT}\")")
+        if data.get("version") == 1:
+            data = cls._converted(data, source, games)
         if data.get("version") != SAVE_VERSION:
-            raise bad("version", f"unsupported version {data.get('version')!r} (this is {SAVE_VERSION})")
-        if data.get("game", "pickpack") != "pickpack":
-            raise bad("game", f"this file is a game of {data.get('game')!r}, not pickpack")
-        first = data.get("first")
-        if first not in PLAYERS:
-            raise bad("first", f"must be 'red' or 'blue', got {first!r}")
+            raise bad("version", f"unsupported version {data.get('version')!r} (this is 1 or {SAVE_VERSION})")
+        name = data.get("game")
+        if not isinstance(name, str):
+            raise bad("game", f"must be the name of a game, got {name!r}")
+        variant = data.get("variant")
+        if variant is not None and not isinstance(variant, str):
+            raise bad("variant", f"must be a variant name or null, got {variant!r}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise bad("options", "must map option names to values (a JSON object)")
+        players = data.get("players")
+        if (not isinstance(players, dict) or not players
+                or not all(isinstance(v, str) for v in players.values())):
+            raise bad("players", "must map each seat's name to 'human' or a bot spec")
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise bad("seed", f"must be an integer or null, got {seed!r}")
-        seats = data.get("seats")
-        if (not isinstance(seats, dict) or set(seats) != set(PLAYERS)
-                or not all(isinstance(v, str) for v in seats.values())):
-            raise bad("seats", "must map 'red' and 'blue' to 'human' or a bot name")
-        root = data.get("root")
-        if not isinstance(root, dict):
-            raise bad("root", "must be the snapshot the game started from (a JSON object)")
-        placements = data.get("placements")
-        if not isinstance(placements, dict) or set(placements) != set(PLAYERS):
-            raise bad("placements", "must map 'red' and 'blue' to 12 kind letters or null")
-        for p in PLAYERS:
-            if placements[p] is not None and not isinstance(placements[p], str):
-                raise bad(f"placements.{p}", "must be a string of 12 kind letters or null")
         moves = data.get("moves")
         if not isinstance(moves, list):
             raise bad("moves", "must be a list of move texts")
         for i, text in enumerate(moves):
             if not isinstance(text, str):
                 raise bad(f"moves[{i}]", f"must be move text, got {text!r}")
-        return cls(seed, first, dict(seats), root, dict(placements), list(moves))
+        return cls(name, dict(players), list(moves), seed, variant, dict(options))
+
+    @staticmethod
+    def _converted(data: Mapping[str, Any], source: str, games: GameLookup) -> dict[str, Any]:
+        """A version-1 file as version-2 data, by the game's ``save_converter``."""
+        name = data.get("game", "pickpack")
+        game = _lookup(games, name if isinstance(name, str) else repr(name), source)
+        if getattr(game, "save_converter", None) is None:
+            raise SaveFileError(f"{source}: version: version-1 saves of {game.name} cannot be "
+                                "read (the game has no save_converter)")
+        converted: dict[str, Any] = game.load("save_converter")(data, source)
+        return converted
 
     @classmethod
-    def load(cls, path: str | Path) -> SavedGame:
+    def load(cls, path: str | Path, games: GameLookup = get_game) -> SavedGame:
         """Read and check a save file. Raises SaveFileError naming the problem."""
         try:
             text = Path(path).read_text(encoding="utf-8")
@@ -146,4 +187,4 @@ class SavedGame:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise SaveFileError(f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-        return cls.from_json(data, source=str(path))
+        return cls.from_json(data, source=str(path), games=games)

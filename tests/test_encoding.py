@@ -29,7 +29,9 @@ def test_the_tables_spell_the_squares_spaces_and_kinds_of_docs_engine_md() -> No
     assert encoding.SPACES[0] == ("aT", "bT", "cT", "dT", "eT", "fT", "aB", "bB", "cB", "dB", "eB", "fB")
     assert encoding.SPACES[1] == ("1L", "2L", "3L", "4L", "5L", "6L", "1R", "2R", "3R", "4R", "5R", "6R")
     assert encoding.KINDS == "PWRQXM"
-    assert encoding.KIND_NAMES["Q"] == "Quality control"
+    # the rules' names, PP-A1..PP-A6 (docs/rules.md)
+    assert encoding.KIND_NAMES == {"P": "Premium", "W": "Wholesale", "R": "Rush order",
+                                   "Q": "Quality control", "X": "Order mix-up", "M": "Malfunction"}
     assert (encoding.PLACEMENT_ACTIONS, encoding.DETAILS_PER_SQUARE, encoding.TARGETS_PER_END) == (6, 142, 69)
     assert (encoding.TARGET_CRATE, encoding.TARGET_PAIR, encoding.TARGET_SQUARE, encoding.TARGET_SPACE) == (
         1, 5, 21, 57)

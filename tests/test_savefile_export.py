@@ -16,20 +16,19 @@ from pickpack.savefile import SavedGame, SaveFileError
 
 
 def _saved(moves: int = 6) -> tuple[SavedGame, pickpack_game.State]:
-    """Seed 21, both placements, then the first legal move `moves` times."""
+    """Seed 21, both placements as 24 placement moves, then the first legal move `moves` times."""
     placements = pickpack_game.placements_from_seed(21)
-    root = pickpack.new_game("pickpack", seed=21)
-    state = root.copy()
+    state = pickpack.new_game("pickpack", seed=21)
+    texts = []
     for p in ("red", "blue"):
         for kind in placements[p]:
+            texts.append(state.action_text("PWRQXM".index(kind)))
             state.apply_action("PWRQXM".index(kind))
-    texts = []
     for _ in range(moves):
         move = state.legal_moves()[0]
         texts.append(move.text)
         state.apply(move)
-    saved = SavedGame(seed=21, first="red", seats={"red": "human", "blue": "greedy"},
-                      root=root.snapshot(), placements=dict(placements), moves=texts)
+    saved = SavedGame(game="pickpack", players={"red": "human", "blue": "greedy"}, seed=21, moves=texts)
     return saved, state
 
 
@@ -44,10 +43,13 @@ def test_a_saved_game_replays_to_the_same_position(tmp_path: Path) -> None:
 @pytest.mark.parametrize("change, field", [
     (lambda d: d.update(format="chess"), "format"),
     (lambda d: d.update(version=9), "version"),
-    (lambda d: d.update(first="green"), "first"),
+    (lambda d: d.update(game=7), "game"),
+    (lambda d: d.update(variant=7), "variant"),
+    (lambda d: d.update(options=[]), "options"),
+    (lambda d: d.update(players={"red": 1}), "players"),
+    (lambda d: d.update(seed="7"), "seed"),
     (lambda d: d.update(moves="c4>2"), "moves"),
-    (lambda d: d["moves"].append(42), "moves[6]"),
-    (lambda d: d["placements"].update(red=7), "placements.red"),
+    (lambda d: d["moves"].append(42), "moves[30]"),
 ])
 def test_malformed_save_files_name_the_field(tmp_path: Path, change, field: str) -> None:  # type: ignore[no-untyped-def]
     data = _saved()[0].to_json()
@@ -59,9 +61,8 @@ def test_malformed_save_files_name_the_field(tmp_path: Path, change, field: str)
 
 def test_an_illegal_saved_move_names_its_index_and_rule() -> None:
     saved, _ = _saved()
-    bad = SavedGame(saved.seed, saved.first, saved.seats, saved.root, saved.placements,
-                    [*saved.moves[:2], "a1>1"])
-    with pytest.raises(SaveFileError, match=r"moves\[2\]: .*PP-M"):
+    bad = SavedGame(saved.game, saved.players, [*saved.moves[:26], "a1>1"], saved.seed)
+    with pytest.raises(SaveFileError, match=r"moves\[26\]: .*PP-M"):
         bad.replay()
 
 

@@ -15,11 +15,11 @@ from pickpack.games.pickpack import placements_from_seed
 from textual.pilot import Pilot
 from textual.widgets import Button
 
-from pickpack_tui.app import PickPackApp
+from tests.tui_apps import PickPackApp
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
-from pickpack_tui.screens.game_over_screen import GameOverScreen
-from pickpack_tui.screens.placement_screen import PlacementScreen
+from pickpack.games.pickpack.tui.game_over_screen import GameOverScreen
+from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack_tui.session import GameSession
 from tests.test_tui_pilot import _first_grab, play_move, settle, shown
 

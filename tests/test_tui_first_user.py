@@ -6,17 +6,18 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pickpack.games.pickpack import State
+from pickpack.games.pickpack import GAME, State
 from textual.pilot import Pilot
 from textual.widgets import Label
 
-from pickpack_tui.app import PickPackApp
-from pickpack_tui.move_choices import Questions, decode
-from pickpack_tui.screens.game_over_screen import GameOverScreen
+from tests.tui_apps import PickPackApp
+from pickpack.games.pickpack.tui.move_choices import Questions, decode
+from pickpack.games.pickpack.tui.game_over_screen import GameOverScreen
 from pickpack_tui.screens.help_screen import HelpScreen
 from pickpack_tui.session import GameSession
-from pickpack_tui.widgets.board_view import BoardView
-from pickpack_tui.wording import counted, points_text, square_text
+from pickpack.games.pickpack.tui.widgets.board_view import BoardView
+from pickpack.games.pickpack.tui.wording import points_text, square_text
+from pickpack_tui.wording import counted
 from tests.rules_positions import SQUARES, malfunction_position, position
 from tests.test_tui_pilot import settle, shown
 from tests.test_tui_snapshots import MID_GAME, _placed
@@ -42,7 +43,7 @@ def _long_crate_game_over() -> GameSession:
                     played={"red": {"aT": "used", "aB": "used"}, "blue": {"2L": "used", "2R": "used"}})
     st = State.from_snapshot(snap)            # checked: a position a game can reach
     assert st.is_terminal() and st.crate_scores("red") == [3, 10, 2, 162]
-    return GameSession(st, dict(HOT), snap, "red", None)
+    return GameSession(GAME, st, dict(HOT), st.copy(), None)
 
 
 def test_game_over_dialog_keeps_points_and_totals_of_a_33_tray_crate_at_80x24() -> None:

@@ -16,14 +16,14 @@ from typing import Any
 from pickpack.games.pickpack import State, placements_from_seed
 from textual.pilot import Pilot
 
-from pickpack_tui.app import PickPackApp
+from tests.tui_apps import PickPackApp
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
-from pickpack_tui.screens.game_over_screen import GameOverScreen
+from pickpack.games.pickpack.tui.game_over_screen import GameOverScreen
 from pickpack_tui.screens.handover_screen import HandOverScreen
-from pickpack_tui.screens.placement_screen import PlacementScreen
+from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack_tui.session import GameSession
-from pickpack_tui.widgets.crate import CrateView
+from pickpack.games.pickpack.tui.widgets.crate import CrateView
 from tests.test_tui_pilot import _first_grab, check_screen, play_move, shown
 
 HOT = {"red": "human", "blue": "human"}
@@ -212,7 +212,7 @@ def test_the_issues_position_draws_reds_closed_crates_without_top_for_blue() -> 
 
 def test_move_prompts_name_a_covered_crate_without_its_top() -> None:
     from pickpack.games.pickpack import from_position
-    from pickpack_tui.move_choices import Questions
+    from pickpack.games.pickpack.tui.move_choices import Questions
     state = from_position("....../....../111111/222222/233344/444555 a6 r r "
                           "pPwQXMRRWQXM/MMXXQQRRwwpP 23,P34,W33,W111/W5,P1,6,- 0/0", checked=False)
     questions = Questions(state.observation("blue"), "blue", [6])   # any action: labels only

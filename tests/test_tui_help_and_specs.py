@@ -13,10 +13,10 @@ from pickpack.games.pickpack import placements_from_seed
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from pickpack_tui.app import PickPackApp
+from tests.tui_apps import PickPackApp
 from pickpack_tui.screens.bot_failure_screen import BotFailureScreen
 from pickpack_tui.screens.help_screen import HelpScreen
-from pickpack_tui.screens.placement_screen import PlacementScreen
+from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack_tui.session import GameSession, SaveFileError
 from tests.test_tui_pilot import _RaisingBot, _first_grab, play_move, settle, shown
 
@@ -61,7 +61,8 @@ def test_the_app_plays_a_bot_given_as_a_spec_with_options() -> None:
             await shown(pilot, PlacementScreen)
             await pilot.press("c")
             await settle(pilot)
-            assert app.session.state.phase == "play" and app.session.placement_of("blue")
+            assert app.session.state.phase == "play" and None not in [
+                t["kind"] for t in app.session.state.snapshot()["tiles"]["blue"].values()]
             await play_move(pilot, _first_grab(app.session.state), mouse=False)
             assert app.session.state.ply == 26          # 24 placements, Red's move, the bot's
             assert app.message.startswith(f"{spec} (Blue) played ")
@@ -99,7 +100,7 @@ def _save(tmp_path: Path, blue: str) -> Path:
     session = GameSession.new({"red": "human", "blue": "random"}, seed=3,
                               placements=placements_from_seed(3))
     data = session.to_json()
-    data["seats"]["blue"] = blue
+    data["players"]["blue"] = blue
     path = tmp_path / "g.json"
     path.write_text(json.dumps(data))
     return path
@@ -112,10 +113,10 @@ def test_a_save_file_seat_may_be_any_bot_spec(tmp_path: Path, spec: str) -> None
 
 
 @pytest.mark.parametrize(("spec", "message"), [
-    ("deep-blue:depth=3", "seats.blue: unknown bot 'deep-blue'; choices: human, "),
-    ("mcts:simulations", "seats.blue: bad bot spec 'mcts:simulations' at column 6: "
+    ("deep-blue:depth=3", "players.blue: unknown bot 'deep-blue'; choices: human, "),
+    ("mcts:simulations", "players.blue: bad bot spec 'mcts:simulations' at column 6: "
                          "option 'simulations' needs the form key=value"),
-    ("cmd:", "seats.blue: bad bot spec 'cmd:' at column 5: cmd: needs a command line"),
+    ("cmd:", "players.blue: bad bot spec 'cmd:' at column 5: cmd: needs a command line"),
 ])
 def test_a_save_file_seat_with_a_bad_spec_is_refused_naming_the_field(
         tmp_path: Path, spec: str, message: str) -> None:

@@ -20,24 +20,26 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Label, OptionList
 
-from pickpack_tui.app import PickPackApp
-from pickpack_tui.board_geometry import SQUARES, space_name, space_of_end, square_name
-from pickpack_tui.move_choices import MoveParts, Question, Questions, decode
+from pickpack_tui.app import GameApp
+from tests.tui_apps import PickPackApp
+from pickpack.games.pickpack.tui.board_geometry import SQUARES, space_name, space_of_end, square_name
+from pickpack.games.pickpack.tui.move_choices import MoveParts, Questions, decode
+from pickpack_tui.questions import Question
 from pickpack_tui.screens.bot_failure_screen import BotFailureScreen
 from pickpack_tui.screens.choice_screen import ChoiceScreen
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
 from pickpack_tui.screens.handover_screen import HandOverScreen
-from pickpack_tui.screens.game_over_screen import GameOverScreen
-from pickpack_tui.screens.placement_screen import PlacementScreen
+from pickpack.games.pickpack.tui.game_over_screen import GameOverScreen
+from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack_tui.session import GameSession
-from pickpack_tui.widgets.action_tile import ActionTile
-from pickpack_tui.widgets.board_view import BoardView
-from pickpack_tui.widgets.crate import CrateView
-from pickpack_tui.widgets.grid_square import GridSquare
+from pickpack.games.pickpack.tui.widgets.action_tile import ActionTile
+from pickpack.games.pickpack.tui.widgets.board_view import BoardView
+from pickpack.games.pickpack.tui.widgets.crate import CrateView
+from pickpack.games.pickpack.tui.widgets.grid_square import GridSquare
 from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.rush_area import RushArea
-from pickpack_tui.wording import points_text
+from pickpack.games.pickpack.tui.widgets.rush_area import RushArea
+from pickpack.games.pickpack.tui.wording import points_text
 
 # What a full game through the UI must exercise: a grab with a crate choice (PP-G2),
 # each action kind with its target (PP-A1..A6; R has none, PP-A3), Malfunction on a tray
@@ -113,7 +115,7 @@ def pick(state: State, covered: set[str], rng: random.Random) -> int:
 async def settle(pilot: Pilot[Any]) -> None:
     """Wait until no bot is thinking and the screen has caught up."""
     app = pilot.app
-    assert isinstance(app, PickPackApp)
+    assert isinstance(app, GameApp)
     for _ in range(2000):
         await pilot.pause()
         busy = [w for w in app.workers if w.group == "bot" and not w.is_finished]
@@ -217,7 +219,7 @@ def check_screen(app: PickPackApp) -> None:
         assert str(score.render()) == ("? pts" if shown is None else points_text(shown))
         assert screen.query_one(f"#rush-{player}", RushArea).waiting == snap["rush"][player]
     log = screen.query_one(MoveLog)
-    assert [line.split()[-1] for line in log.lines] == [t for _, t in app.session.play_log()]
+    assert [line.split()[-1] for line in log.lines] == [t for _, t in app.face.log(app.session)]
 
 
 # --- complete games against the random bot --------------------------------------------
@@ -239,7 +241,7 @@ async def _complete_game(seed: int, *, mouse: bool) -> None:
             await pilot.press("right", "enter", "down", "enter", "c")
             draft[1], draft[7] = draft[7], draft[1]
         await settle(pilot)
-        assert session.placement_of("red") == "".join(draft)
+        assert "".join(t["kind"] for t in session.state.snapshot()["tiles"]["red"].values()) == "".join(draft)
         assert session.state.phase == "play"
         check_screen(app)
         covered: set[str] = set()

@@ -10,14 +10,24 @@ from typing import Any
 import pytest
 from pickpack.games.pickpack import placements_from_seed
 
-from pickpack_tui.move_choices import Questions, decode
+from pickpack.games.pickpack.tui.face import FACE
+from pickpack.games.pickpack.tui.move_choices import Questions, decode
 from pickpack_tui.session import GameSession, SaveFileError
 
 SEATS = {"red": "human", "blue": "random"}
 
 
+def _place(session: GameSession, kinds: str) -> None:
+    """The placement decisions of ``kinds`` (12 letters, PP-S3) for the player to place."""
+    for kind in kinds:
+        session.state.apply_action("PWRQXM".index(kind))
+
+
 def _played(seed: int, moves: list[str]) -> GameSession:
-    session = GameSession.new(SEATS, seed=seed, placements=placements_from_seed(seed))
+    """Seed ``seed``, both placements of the seed played as 24 decisions, then ``moves``."""
+    session = GameSession.new(SEATS, seed=seed)
+    placements = placements_from_seed(seed)
+    _place(session, placements["red"] + placements["blue"])
     for text in moves:
         session.state.apply(text)
     return session
@@ -31,20 +41,30 @@ def test_save_file_replays_to_the_same_position_and_hash(tmp_path: Path) -> None
     loaded = GameSession.load(path)
     assert loaded.state.zobrist_hash() == session.state.zobrist_hash()
     assert loaded.state.history_actions() == session.state.history_actions()
-    assert loaded.play_log() == [("red", "e2>2"), ("blue", "e1>1")]
-    assert json.loads(path.read_text())["placements"] == placements_from_seed(3)
+    assert FACE.log(loaded) == [("red", "e2>2"), ("blue", "e1>1")]
+    data = json.loads(path.read_text())
+    assert (data["format"], data["version"], data["game"], data["seed"]) == ("pickpack-save", 2, "pickpack", 3)
+    assert (data["variant"], data["options"], data["players"]) == (None, {}, SEATS)
+    red, blue = placements_from_seed(3)["red"], placements_from_seed(3)["blue"]
+    assert data["moves"][:2] == [f"aT={red[0]}", f"bT={red[1]}"] and data["moves"][12] == f"1L={blue[0]}"
+    assert "".join(m[-1] for m in data["moves"][:24]) == red + blue
+    assert data["moves"][24:] == ["e2>2", "e1>1"]
 
 
 @pytest.mark.parametrize(("edit", "message"), [
     (lambda d: d.update(format="chess"), "format: not a pickpack save file"),
     (lambda d: d.update(version=9), "version: unsupported version 9"),
-    (lambda d: d.update(first="green"), "first: must be 'red' or 'blue'"),
-    (lambda d: d["seats"].update(blue="deep-blue"), "seats.blue: unknown bot 'deep-blue'"),
-    (lambda d: d["root"]["grid"].pop("a1"), "root: grid: must have exactly the 36 squares"),
-    (lambda d: d["placements"].update(red="PPPPWWRRQQXX"), "placements.red: "),
+    (lambda d: d.update(game="chess"), "game: unknown game 'chess'"),
+    (lambda d: d["options"].update(first="green"), "options.first: option first='green' is not offered"),
+    (lambda d: d["options"].update(colour="green"), "options.colour: unknown option 'colour'"),
+    (lambda d: d["players"].update(blue="deep-blue"), "players.blue: unknown bot 'deep-blue'"),
+    (lambda d: d["players"].pop("blue"), "players: pickpack is played by 2 players, not 1"),
+    (lambda d: d.update(players={"blue": "human", "red": "human"}), "players: must name the seats red, blue"),
+    # Red's third placement decision (cT) must be a kind Red still has two of (PP-C3).
+    (lambda d: d["moves"].__setitem__(0, "bT=P"), "moves[0]: "),
     # e2 was grabbed by the first move, so grabbing it again breaks PP-M2 or PP-M1.
-    (lambda d: d["moves"].append("e2>1"), "moves[2]: illegal move e2>1: PP-M"),
-    (lambda d: d["moves"].append("e9>1"), "moves[2]: expected a destination square"),
+    (lambda d: d["moves"].append("e2>1"), "moves[26]: illegal move e2>1: PP-M"),
+    (lambda d: d["moves"].append("e9>1"), "moves[26]: expected a destination square"),
 ])
 def test_a_bad_save_file_is_refused_naming_the_field(
         tmp_path: Path, edit: Callable[[dict[str, Any]], None], message: str) -> None:
@@ -58,17 +78,19 @@ def test_a_bad_save_file_is_refused_naming_the_field(
 
 
 def test_undo_with_no_human_play_move_does_nothing() -> None:
+    # The committed placements stay (PP-S3): Pick & Pack's face allows play moves only.
     session = _played(3, [])
-    assert not session.can_undo() and session.undo() == 0 and session.state.ply == 24
+    assert not session.can_undo(FACE.undoable) and session.undo(FACE.undoable) == 0
+    assert session.state.ply == 24
 
 
 def test_undo_against_a_bot_takes_back_the_bot_reply_and_the_human_move() -> None:
     session = _played(3, ["e2>2", "e1>1", "a1>1"])
     assert session.state.current_player == "blue"
-    assert session.undo() == 1                        # Red's a1>1 only: Red decides again
-    assert session.play_log() == [("red", "e2>2"), ("blue", "e1>1")]
-    assert session.undo() == 2                        # Blue's e1>1 and Red's e2>2
-    assert session.play_log() == [] and session.state.current_player == "red"
+    assert session.undo(FACE.undoable) == 1           # Red's a1>1 only: Red decides again
+    assert FACE.log(session) == [("red", "e2>2"), ("blue", "e1>1")]
+    assert session.undo(FACE.undoable) == 2           # Blue's e1>1 and Red's e2>2
+    assert FACE.log(session) == [] and session.state.current_player == "red"
 
 
 def test_a_grab_asks_only_for_the_crate_and_lists_every_crate() -> None:
@@ -101,10 +123,11 @@ def test_a_placing_bot_is_not_shown_the_committed_placement_of_the_other_player(
     # PP-S3: Red (human) has committed; Blue's bot gets a position whose Red tiles are a
     # random arrangement (two of each kind, PP-C3) drawn from the seed, not Red's.
     session = GameSession.new(SEATS, seed=3)
-    session.commit_placement("red", "PPWWRRQQXXMM")
-    view = session.placement_view("blue", seed=1)
+    _place(session, "PPWWRRQQXXMM")
+    view = FACE.bot_state(session, "blue")
     shown = "".join(t["kind"] for t in view.snapshot()["tiles"]["red"].values())
     assert shown != "PPWWRRQQXXMM" and sorted(shown) == sorted("PPWWRRQQXXMM")
     assert view.current_player == "blue" and view.snapshot()["grid"] == session.state.snapshot()["grid"]
     # Before the other side has committed there is nothing to hide.
-    assert GameSession.new(SEATS, seed=3).placement_view("red", seed=1).snapshot()["tiles"]["blue"]["1L"]["kind"] is None
+    assert FACE.bot_state(GameSession.new(SEATS, seed=3), "red").snapshot()["tiles"]["blue"]["1L"]["kind"] is None
+    assert FACE.bot_continues(view, "blue") and not FACE.bot_continues(view, "red")

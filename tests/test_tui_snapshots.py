@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pickpack.games.pickpack import placements_from_seed
 
-from pickpack_tui.app import PickPackApp
+from tests.tui_apps import PickPackApp
 from pickpack_tui.session import GameSession
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")]

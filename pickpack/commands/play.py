@@ -4,84 +4,148 @@ The engine never imports Textual: the front end is loaded through its entry poin
 a missing Textual is reported in one line with the install command that fits this
 installation (pickpack.install_hint), exit status 2.
 
-``--red`` and ``--blue`` take ``human`` or a bot spec in the grammar every command
-uses (pickpack.botspec: ``NAME``, ``NAME:key=value,...``, ``native:PATH``,
-``cmd:COMMAND``); a bad spec gives the same one-line error as ``pickpack match``.
+Any installed game: ``--game NAME`` (default pickpack), ``--players N``, ``--variant``,
+``--option KEY=VALUE``. Seats: the first is the person at the keyboard, the others the
+strongest built-in bot that plays the game; ``--bot SEAT=SPEC`` (SEAT a player name or
+number 1..N, SPEC ``human`` or a bot spec) changes one. Pick & Pack's ``--red``,
+``--blue`` and ``--first`` keep working (they are ``--bot red=...``, ``--bot blue=...``
+and ``--option first=...``). Every bot spec is in the grammar every command uses
+(pickpack.botspec: ``NAME``, ``NAME:key=value,...``, ``native:PATH``, ``cmd:COMMAND``);
+a bad spec, a bot that does not play the game, an unknown game, player count, variant
+or option give one line and exit 2, before the UI starts.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+from typing import Any
 
 from pickpack.commands._common import fail, seed
 
 NAME = "play"
-HELP = "play in the terminal: hot-seat or against a bot (needs pickpack[tui])"
+HELP = "play any installed game in the terminal: hot-seat or against bots (needs pickpack[tui])"
 
 HUMAN = "human"
 # The strongest built-in bots, best first (docs/bots.md, "Strength ladder"); the
-# default opponent is the first that loads. alphabeta thinks at most 2 s a move at its
-# defaults, in a worker thread of the UI, so the UI stays responsive.
+# default opponent is the first that loads and plays the game. alphabeta thinks at most
+# 2 s a move at its defaults, in a worker thread of the UI, so the UI stays responsive.
 STRONGEST = ("alphabeta", "mcts", "greedy")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--red", default=HUMAN, metavar="human|BOT",
-                   help="who plays Red: 'human' (default) or a bot spec, e.g. greedy, "
-                        "mcts:simulations=500, cmd:COMMAND, native:PATH (see 'pickpack plugins')")
+    p.add_argument("--game", default=None, metavar="NAME",
+                   help="the game to play (default: pickpack; see 'pickpack plugins')")
+    p.add_argument("--players", type=int, default=None, metavar="N",
+                   help="number of players (default: the game's)")
+    p.add_argument("--bot", action="append", default=[], metavar="SEAT=SPEC",
+                   help="who plays SEAT (a player name or number 1..N): 'human' or a bot spec; "
+                        "repeatable")
+    p.add_argument("--variant", default=None, help="a variant of the game")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option (VALUE read as JSON when it is JSON, else as text); repeatable")
+    p.add_argument("--red", default=None, metavar="human|BOT",
+                   help="Pick & Pack: who plays Red: 'human' (default) or a bot spec, e.g. greedy, "
+                        "mcts:simulations=500, cmd:COMMAND, native:PATH")
     p.add_argument("--blue", default=None, metavar="human|BOT",
-                   help=f"who plays Blue: 'human' or a bot spec (default: the strongest "
+                   help=f"Pick & Pack: who plays Blue: 'human' or a bot spec (default: the strongest "
                         f"built-in bot that loads, {STRONGEST[0]})")
-    p.add_argument("--seed", type=seed, default=None, help="seed of the deal (default: a fresh one)")
-    p.add_argument("--first", choices=("red", "blue"), default="red",
-                   help="who moves first once the tiles are placed (PP-S4; default red)")
+    p.add_argument("--seed", type=seed, default=None, help="seed of the game (default: a fresh one)")
+    p.add_argument("--first", choices=("red", "blue"), default=None,
+                   help="Pick & Pack: who moves first once the tiles are placed (PP-S4; default red)")
 
 
-def check_seat(who: str, seed: int | None = None) -> None:
+def check_seat(who: str, seed: int | None = None, game: Any = "pickpack", players: int | None = None) -> None:
     """Check ``who`` (``"human"`` or a bot spec) the way ``pickpack match`` checks its
-    bots: the spec is parsed and the bot built once (pickpack.bots.make_bot), then
-    closed.
+    bots: the spec is parsed and the bot built once for ``game`` (pickpack.bots.make_bot),
+    then closed.
 
     Raises what make_bot raises, with the same one-line messages: BotSpecError
-    (malformed spec, unknown or bad option), PluginNotFoundError (unknown name, with the
-    choices), BotLoadError (broken plugin, unusable native library), BotFault (a
-    ``cmd:`` program that does not start or fails the handshake), TypeError (a plugin
-    without name/choose).
+    (malformed spec, unknown or bad option, a bot that does not play the game),
+    PluginNotFoundError (unknown name, with the choices), BotLoadError (broken plugin,
+    unusable native library), BotFault (a ``cmd:`` program that does not start or fails
+    the handshake), TypeError (a plugin without name/choose).
     """
     from pickpack.bots import make_bot
 
     if who == HUMAN:
         return
-    bot = make_bot(who, seed=seed)
+    bot = make_bot(who, seed=seed, game=game, players=players)
     close = getattr(bot, "close", None)
     if callable(close):
         close()
 
 
-def strongest_bot() -> str:
-    """The first of STRONGEST that is registered and builds; "greedy" if none does."""
+def strongest_bot(game: Any = "pickpack", players: int | None = None) -> str:
+    """The first of STRONGEST that is registered, builds and plays ``game``; "random"
+    (which plays every game) if none does."""
     from pickpack.bots import available_bots
 
     names = available_bots()
     for name in STRONGEST:
         if name in names:
             try:
-                check_seat(name, seed=0)
-            except Exception:  # a registered bot that fails to load is skipped
+                check_seat(name, seed=0, game=game, players=players)
+            except Exception:  # a registered bot that fails to load or play it is skipped
                 continue
             return name
-    return "greedy"
+    return "random"
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` with VALUE as JSON when it parses, else as text."""
+    key, eq, value = text.partition("=")
+    if not eq or not key:
+        fail(f"--option {text!r}: needs the form KEY=VALUE")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def _seats(args: argparse.Namespace, game: Any) -> dict[str, str]:
+    """Each player name (seat order) -> "human" or a bot spec, from the options."""
+    count = game.check_players(args.players if args.players is not None else game.default_player_count())
+    names = game.player_names(count)
+    given: dict[str, str] = {}
+    for item in args.bot:
+        seat, eq, spec = item.partition("=")
+        if not eq or not spec:
+            fail(f"--bot {item!r}: needs the form SEAT=SPEC")
+        if seat.isdigit() and 1 <= int(seat) <= count:
+            seat = names[int(seat) - 1]
+        if seat not in names:
+            fail(f"--bot {item!r}: no seat {seat!r} in {game.name}; seats: {', '.join(names)} or 1..{count}")
+        given[seat] = spec
+    for name, spec in (("red", args.red), ("blue", args.blue)):
+        if spec is not None:
+            if name not in names:
+                fail(f"--{name}: {game.name} has no seat {name}; use --bot SEAT=SPEC "
+                     f"(seats: {', '.join(names)})")
+            given[name] = spec
+    missing = [n for n in names[1:] if n not in given]
+    default = strongest_bot(game, count) if missing else HUMAN
+    return {n: given.get(n, HUMAN if i == 0 else default) for i, n in enumerate(names)}
 
 
 def run(args: argparse.Namespace) -> int:
     from pickpack.errors import PickpackError
+    from pickpack.games_registry import DEFAULT_GAME, get_game
     from pickpack.install_hint import install_hint
     from pickpack.plugins import load
 
-    seats = {"red": args.red, "blue": args.blue if args.blue is not None else strongest_bot()}
+    try:
+        game = get_game(args.game or DEFAULT_GAME)
+        seats = _seats(args, game)
+        options = dict(_option(o) for o in args.option)
+        if args.first is not None:
+            options["first"] = args.first
+        game.resolve_options(args.variant, options)
+    except (PickpackError, LookupError, TypeError, ValueError) as exc:
+        fail(str(exc))
     for who in seats.values():
         try:
-            check_seat(who, seed=args.seed)
+            check_seat(who, seed=args.seed, game=game, players=len(seats))
         except (PickpackError, LookupError, TypeError, ValueError) as exc:   # as match does
             fail(str(exc))
     try:
@@ -89,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         fail(f"the terminal UI {install_hint('tui')} ({exc})")
     try:
-        return int(frontend(red=seats["red"], blue=seats["blue"], seed=args.seed, first=args.first))
+        return int(frontend(game=game.name, seats=seats, seed=args.seed, variant=args.variant,
+                            options=options))
     except PickpackError as exc:      # e.g. no terminal to play in: one line, exit 2
         fail(str(exc))

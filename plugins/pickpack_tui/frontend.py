@@ -1,16 +1,22 @@
-"""Entry point ``pickpack.frontends:textual``: play Pick & Pack in the terminal."""
+"""Entry point ``pickpack.frontends:textual``: play any installed game in the terminal."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 from pickpack.bots import make_bot
 from pickpack.errors import PickpackError
+from pickpack.games_registry import DEFAULT_GAME, get_game
 
-from pickpack_tui.app import PickPackApp
+from pickpack_tui.app import GameApp
 from pickpack_tui.session import HUMAN, GameSession
 
-__all__ = ["has_terminal", "run"]
+__all__ = ["PickPackApp", "has_terminal", "run"]
+
+#: The app class run (a name tests replace).
+PickPackApp = GameApp
 
 
 def has_terminal() -> bool:
@@ -18,28 +24,47 @@ def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def run(red: str = HUMAN, blue: str = "greedy", seed: int | None = None, first: str = "red") -> int:
-    """Open the app: ``red``/``blue`` are ``"human"`` or a bot spec in the grammar every
-    command takes (pickpack.botspec: ``NAME``, ``NAME:key=value,...``, ``native:PATH``,
-    ``cmd:COMMAND``).
+def run(red: str | None = None, blue: str | None = None, seed: int | None = None,
+        first: str | None = None, *, game: str = DEFAULT_GAME, seats: Mapping[str, str] | None = None,
+        players: int | None = None, variant: str | None = None,
+        options: Mapping[str, Any] | None = None) -> int:
+    """Open the app on a new game of ``game``.
 
-    ``seed`` fixes the deal (PP-S1; None: a fresh one), ``first`` who moves first
-    (PP-S4). Every bot is built once (and closed) before the app starts, so a bad spec
-    fails here with make_bot's one-line errors, the same as ``pickpack match``:
-    BotSpecError, PluginNotFoundError (unknown bot, with the choices), BotLoadError,
-    BotFault; ValueError for a bad ``first`` or ``seed``; PickpackError when standard
-    input or output is not a terminal (the app would wait for keys that never come).
-    Returns the exit status (0).
+    ``seats`` maps each player name (``Game.player_names``, in seat order) to
+    ``"human"`` or a bot spec in the grammar every command takes (pickpack.botspec:
+    ``NAME``, ``NAME:key=value,...``, ``native:PATH``, ``cmd:COMMAND``); without it,
+    ``players`` seats (default: the game's count), the first a person, the others
+    ``greedy``. ``red``/``blue`` set those seats (Pick & Pack), ``first`` the option
+    ``first`` (PP-S4); ``seed`` fixes the game's randomness (None: a fresh one),
+    ``variant``/``options`` go to ``new_game``.
+
+    Every bot is built once for this game (and closed) before the app starts, so a bad
+    spec fails here with make_bot's one-line errors, the same as ``pickpack match``:
+    BotSpecError (also for a bot that does not play the game), PluginNotFoundError
+    (unknown bot or game, with the choices), BotLoadError, BotFault; OptionError (a
+    ValueError) for a player count, variant or option the game does not offer;
+    PickpackError when standard input or output is not a terminal (the app would wait
+    for keys that never come). Returns the exit status (0).
     """
-    for spec in (red, blue):
+    g = get_game(game)
+    table = dict(seats) if seats is not None else {
+        name: HUMAN if i == 0 else "greedy"
+        for i, name in enumerate(g.player_names(g.check_players(players or g.default_player_count())))}
+    for name, spec in (("red", red), ("blue", blue)):
+        if spec is not None:
+            table[name] = spec
+    chosen = dict(options or {})
+    if first is not None:
+        chosen["first"] = first
+    for spec in table.values():
         if spec != HUMAN:
-            bot = make_bot(spec, seed=seed)
+            bot = make_bot(spec, seed=seed, game=g, players=len(table))
             close = getattr(bot, "close", None)
             if callable(close):
                 close()
     if not has_terminal():
         raise PickpackError("the terminal UI needs a terminal on standard input and output; "
                             "to play bots against each other without one: pickpack match A B")
-    session = GameSession.new({"red": red, "blue": blue}, seed=seed, first=first)
+    session = GameSession.new(table, seed=seed, game=g, variant=variant, **chosen)
     PickPackApp(session).run()
     return 0

@@ -1,72 +1,91 @@
-"""One game as the UI plays it: the state, who sits where, undo, and the save file.
+"""One game as the UI plays it: the state, who sits where, chance, undo, the save file.
 
-A session starts a game in phase placement (PP-S3) from a seed (PP-S1) and records
-everything that reproduces it: the root snapshot (the deal, before any placement),
-who moves first (PP-S4), each player's committed placement and the play-phase moves
-in canonical text (docs/engine.md). Loading rebuilds the root with
-``State.from_snapshot`` and replays, so a loaded game is the saved game exactly.
+Game-neutral (the GameState protocol, pickpack.game): a session starts a game with
+``pickpack.new_game``'s arguments (game, player count from the seats, seed, variant,
+options) and keeps the start state, so the history can be replayed for the move log and
+saved as move texts (pickpack.savefile, version 2). Chance nodes are resolved here from
+a generator seeded by the session's seed (never asked of a person); their outcomes are
+in the history like any move.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pickpack import IllegalMoveError, MoveSyntaxError, new_game
-from pickpack.games.pickpack import State
 from pickpack.botspec import parse_bot_spec
 from pickpack.bots import available_bots
 from pickpack.errors import BotSpecError
-from pickpack.savefile import SAVE_FORMAT, SavedGame, SaveFileError
+from pickpack.game import Game
+from pickpack.games_registry import DEFAULT_GAME, get_game
+from pickpack.savefile import HUMAN, SAVE_FORMAT, SavedGame, SaveFileError
 
-from pickpack_tui.board_geometry import PLAYERS, opponent
+__all__ = ["CHANCE_NAME", "HUMAN", "SAVE_FORMAT", "GameSession", "SaveFileError"]
 
-__all__ = ["HUMAN", "SAVE_FORMAT", "GameSession", "SaveFileError"]
+#: The mover shown in the log for a chance outcome.
+CHANCE_NAME = "chance"
 
-HUMAN = "human"
-_KINDS = "PWRQXM"
+_Keep = Callable[[int], bool]
+
+
+def _always(action: int) -> bool:
+    return True
 
 
 @dataclass
 class GameSession:
     """A game in progress: ``state`` plus what the UI needs around it.
 
-    ``seats`` maps "red"/"blue" to ``"human"`` or a bot spec (pickpack.botspec:
-    ``greedy``, ``mcts:simulations=500``, ``cmd:...``, ``native:...``); ``root`` is the
-    snapshot the game started from; ``first`` who moves first once placement is over;
-    ``seed`` the deal's seed (None if unknown). ``saved_history`` is the action history
-    at the last save or load (or at the start): moves after it are unsaved.
+    ``seats`` maps each player name, in seat order, to ``"human"`` or a bot spec
+    (pickpack.botspec: ``greedy``, ``mcts:simulations=500``, ``cmd:...``,
+    ``native:...``); ``start`` is a copy of the state the game started from; ``seed``,
+    ``variant`` and ``options`` are what ``new_game`` was given. ``saved_history`` is
+    the action history at the last save or load (or at the start): moves after it are
+    unsaved.
     """
 
-    state: State
+    game: Game
+    state: Any
     seats: dict[str, str]
-    root: dict[str, Any]
-    first: str
+    start: Any
     seed: int | None
+    variant: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
     loaded_from: str | None = field(default=None)
     saved_history: list[int] = field(default_factory=list)
+    chance: random.Random = field(default_factory=random.Random)
 
     @classmethod
-    def new(cls, seats: dict[str, str], seed: int | None = None, first: str = "red",
-            placements: dict[str, str] | None = None) -> GameSession:
-        """A fresh game in phase placement. ``seed`` None draws one (so saves replay).
-
-        ``placements`` ({"red": 12 kind letters, "blue": ...}) commits both placements at
-        once (PP-S3). Raises ValueError for a bad first player, seed or placement.
+    def new(cls, seats: dict[str, str], seed: int | None = None, *, game: Game | str = DEFAULT_GAME,
+            variant: str | None = None, **options: Any) -> GameSession:
+        """A fresh game of ``game`` for ``len(seats)`` players. ``seed`` None draws one
+        (so saves replay). Raises OptionError (a ValueError) for a player count,
+        variant or option the game does not offer, ValueError for the seat names
+        (they must be ``game.player_names(n)``) or a value the game refuses.
         """
+        g = get_game(game) if isinstance(game, str) else game
+        count = g.check_players(len(seats))
+        names = g.player_names(count)
+        if tuple(seats) != names:
+            raise ValueError(f"seats: must name {', '.join(names)} in this order, got {', '.join(seats)}")
         if seed is None:
             seed = secrets.randbits(63)
-        state = new_game("pickpack", seed=seed, first=first)
-        session = cls(state, dict(seats), state.snapshot(), first, seed)
-        for player, kinds in (placements or {}).items():
-            session.commit_placement(player, kinds)
+        state = g.new_state(players=count, seed=seed, variant=variant, **options)
+        session = cls(g, state, dict(seats), state.copy(), seed, variant, dict(options),
+                      chance=random.Random(seed))
         session.mark_saved()
         return session
 
     # --- who plays -------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seat order."""
+        return tuple(self.seats)
 
     def is_human(self, player: str | None) -> bool:
         """True when ``player`` is played by a person at this keyboard."""
@@ -74,17 +93,37 @@ class GameSession:
 
     @property
     def hot_seat(self) -> bool:
-        """True when both sides are human (the screen is handed over between turns)."""
-        return all(self.is_human(p) for p in PLAYERS)
+        """True when two or more seats are people sharing the keyboard."""
+        return sum(self.is_human(p) for p in self.seats) >= 2
 
     def default_viewer(self) -> str | None:
-        """Whose private view the board shows before anyone has been handed the keyboard.
-
-        The one human's against a bot; None (everything, PP-V1) when two bots play; None
-        (nobody's yet: the first view passes a hand-over) in hot-seat.
-        """
-        humans = [p for p in PLAYERS if self.is_human(p)]
+        """Whose view the board shows before anyone has been handed the keyboard: the
+        one human's against bots; None (everything) among bots; None (nobody's yet: the
+        first view passes a hand-over) in hot-seat."""
+        humans = [p for p in self.seats if self.is_human(p)]
         return humans[0] if len(humans) == 1 else None
+
+    def describe_seat(self, player: str) -> str:
+        """Who plays ``player``, for the status line: "you" with one person at the
+        keyboard, "human" in hot-seat, else the bot's spec."""
+        if self.is_human(player):
+            return "you" if not self.hot_seat else HUMAN
+        return self.seats[player]
+
+    # --- chance ----------------------------------------------------------------------
+
+    def resolve_chance(self) -> list[str]:
+        """Draw and apply outcomes while the state is at a chance node, each by its
+        probability (``chance_outcomes()``) from the session's seeded generator.
+        Returns their texts, oldest first."""
+        texts = []
+        while self.state.is_chance_node():
+            outcomes = self.state.chance_outcomes()
+            actions = [a for a, _ in outcomes]
+            action = self.chance.choices(actions, weights=[float(p) for _, p in outcomes])[0]
+            texts.append(self.state.action_text(action))
+            self.state.apply_action(action)
+        return texts
 
     # --- unsaved moves ---------------------------------------------------------------
 
@@ -93,152 +132,106 @@ class GameSession:
         self.saved_history = self.state.history_actions()
 
     def has_unsaved_moves(self) -> bool:
-        """True when the history differs from the one last saved or loaded (a move made,
-        or one taken back), so leaving the game would lose something."""
-        return self.state.history_actions() != self.saved_history
+        """True when the history differs from the one last saved or loaded."""
+        return bool(self.state.history_actions() != self.saved_history)
 
-    # --- placement (PP-S3) -----------------------------------------------------------
+    # --- the history -----------------------------------------------------------------
 
-    def placement_of(self, player: str) -> str | None:
-        """``player``'s committed placement as 12 kind letters in space order, or None."""
-        kinds = [t["kind"] for t in self.state.snapshot()["tiles"][player].values()]
-        return None if None in kinds else "".join(kinds)
+    def history(self) -> list[tuple[str, int, str]]:
+        """(mover name or "chance", action, canonical text) of every action since the
+        start, oldest first (replayed from ``start``)."""
+        replay = self.start.copy()
+        rows = []
+        for action in self.state.history_actions():
+            mover = replay.current_player
+            rows.append((CHANCE_NAME if mover is None else mover, action, replay.action_text(action)))
+            replay.apply_action(action)
+        return rows
 
-    def commit_placement(self, player: str, kinds: str) -> None:
-        """Apply ``player``'s 12 placement decisions (PP-S3) at once.
-
-        Raises IllegalMoveError if it is not ``player``'s turn to place, ValueError for
-        a string that is not two of each kind P W R Q X M (PP-C3).
-        """
-        if self.state.phase != "placement" or self.state.current_player != player:
-            raise IllegalMoveError(f"PP-S3: it is not {player}'s turn to place tiles", rule="PP-S3")
-        if len(kinds) != 12 or any(kinds.count(k) != 2 for k in _KINDS):
-            raise ValueError(f"placement {kinds!r}: must be 12 letters, two of each of P W R Q X M (PP-C3)")
-        for kind in kinds:
-            self.state.apply_action(_KINDS.index(kind))
-
-    def placement_view(self, player: str, seed: int | None) -> State:
-        """The position a bot placing for ``player`` is given (PP-S3: placement is hidden).
-
-        Once the opponent has committed, their tiles are replaced by a random arrangement
-        drawn from ``seed`` (one sample of what ``player`` cannot see), so a bot's
-        placement cannot depend on the real one. Otherwise a copy of the state.
-        """
-        other = opponent(player)
-        if self.state.phase != "placement" or self.placement_of(other) is None:
-            same: State = self.state.copy()
-            return same
-        kinds = list(_KINDS * 2)
-        random.Random(seed).shuffle(kinds)
-        view: State = State.from_snapshot(self.root, self.first)
-        for kind in kinds:
-            view.apply_action(_KINDS.index(kind))
-        return view
+    def play_log(self) -> list[tuple[str, str]]:
+        """(mover, text) of every action, chance outcomes included (mover "chance")."""
+        return [(mover, text) for mover, _, text in self.history()]
 
     # --- undo ------------------------------------------------------------------------
 
-    def _movers(self) -> list[str]:
-        """The player who made each move of the history, oldest first."""
-        replay = self.state.copy()
-        movers: list[str] = []
-        for _ in range(replay.ply):
-            replay.undo()
-            movers.append(replay.current_player or "red")
-        return movers[::-1]
+    def can_undo(self, undoable: _Keep = _always) -> bool:
+        """True when a person's move that ``undoable`` allows can be taken back."""
+        return any(undoable(a) and self.is_human(m) for m, a, _ in self.history())
 
-    def play_log(self) -> list[tuple[str, str]]:
-        """(mover, canonical text) of each play-phase move, oldest first (docs/engine.md)."""
-        replay = State.from_snapshot(self.root, self.first)
-        log = []
-        for a in self.state.history_actions():
-            if a >= 6:
-                log.append((replay.current_player or "red", replay.action_text(a)))
-            replay.apply_action(a)
-        return log
-
-    def can_undo(self) -> bool:
-        """True when a human play-phase move can be taken back (placement stays committed)."""
-        actions = self.state.history_actions()
-        movers = self._movers()
-        return any(a >= 6 and self.is_human(m) for a, m in zip(actions, movers))
-
-    def undo(self) -> int:
-        """Take back moves up to and including the last human play-phase move.
-
-        Against a bot this returns to the human's previous decision; in hot-seat it
-        takes back one move. Returns the number of plies taken back (0 if none can be).
-        """
-        if not self.can_undo():
+    def undo(self, undoable: _Keep = _always) -> int:
+        """Take back moves up to and including the last person's move (through bot
+        moves and chance outcomes). Returns the number of actions taken back (0 if none
+        can be)."""
+        if not self.can_undo(undoable):
             return 0
         undone = 0
         while True:
+            last = self.state.history_actions()[-1]
             self.state.undo()
             undone += 1
-            if self.is_human(self.state.current_player):
+            if self.is_human(self.state.current_player) and undoable(last):
                 return undone
 
     # --- saving and loading ----------------------------------------------------------
 
     def saved_game(self) -> SavedGame:
-        """The game as a save file's contents (pickpack.savefile)."""
-        return SavedGame(seed=self.seed, first=self.first, seats=dict(self.seats), root=self.root,
-                         placements={p: self.placement_of(p) for p in PLAYERS},
-                         moves=[text for _, text in self.play_log()])
+        """The game as a save file's contents (pickpack.savefile, version 2)."""
+        return SavedGame(game=self.game.name, players=dict(self.seats),
+                         moves=[text for _, _, text in self.history()], seed=self.seed,
+                         variant=self.variant, options=dict(self.options))
 
     def to_json(self) -> dict[str, Any]:
         """The save file's data (pickpack.savefile)."""
         return self.saved_game().to_json()
 
     def save(self, path: str | Path) -> None:
-        """Write the save file (JSON, UTF-8) and mark the game saved. Raises SaveFileError
-        if it cannot be written (the game then stays unsaved)."""
+        """Write the save file and mark the game saved. Raises SaveFileError if it
+        cannot be written (the game then stays unsaved)."""
         self.saved_game().save(path)
         self.mark_saved()
 
     @classmethod
-    def load(cls, path: str | Path) -> GameSession:
+    def load(cls, path: str | Path, games: Callable[[str], Game] = get_game) -> GameSession:
         """Read a save file and replay it. Raises SaveFileError naming the problem."""
-        return cls.from_saved(SavedGame.load(path), source=str(path))
+        return cls.from_saved(SavedGame.load(path, games), source=str(path), games=games)
 
     @classmethod
-    def from_json(cls, data: Any, source: str = "save file") -> GameSession:
+    def from_json(cls, data: Any, source: str = "save file",
+                  games: Callable[[str], Game] = get_game) -> GameSession:
         """Rebuild a session from ``to_json`` data. Raises SaveFileError naming the field."""
-        return cls.from_saved(SavedGame.from_json(data, source), source)
+        return cls.from_saved(SavedGame.from_json(data, source, games), source, games)
 
     @classmethod
-    def from_saved(cls, saved: SavedGame, source: str = "save file") -> GameSession:
+    def from_saved(cls, saved: SavedGame, source: str = "save file",
+                   games: Callable[[str], Game] = get_game) -> GameSession:
         """A session replaying ``saved``.
 
         Each seat must be ``"human"`` or a bot spec (pickpack.botspec) whose entry-point
         name is installed; ``native:``/``cmd:`` specs are checked for form only (the app
         starts them, and a seat whose bot cannot start passes to the person). Raises
-        SaveFileError naming ``seats.red``/``seats.blue`` or the replay's field.
+        SaveFileError naming ``players.NAME`` or the replay's field.
         """
         bots = available_bots()
-        for p in PLAYERS:
-            seat = saved.seats[p]
+        for p, seat in saved.players.items():
             if seat == HUMAN:
                 continue
             try:
                 spec = parse_bot_spec(seat)
             except BotSpecError as exc:
-                raise SaveFileError(f"{source}: seats.{p}: {exc}") from None
+                raise SaveFileError(f"{source}: players.{p}: {exc}") from None
             if spec.kind == "entry" and spec.name not in bots:
-                raise SaveFileError(f"{source}: seats.{p}: unknown bot {spec.name!r}; "
+                raise SaveFileError(f"{source}: players.{p}: unknown bot {spec.name!r}; "
                                     f"choices: human, {', '.join(bots)}, native:PATH, cmd:COMMAND")
-        state = saved.replay(source)
-        root = State.from_snapshot(saved.root, saved.first).snapshot()
-        session = cls(state, dict(saved.seats), root, saved.first, saved.seed, loaded_from=source)
+        start = saved.start(source, games)
+        state = saved.replay(source, games)
+        seed = saved.seed
+        session = cls(games(saved.game), state, dict(saved.players), start, seed, saved.variant,
+                      dict(saved.options), loaded_from=source,
+                      chance=random.Random(None if seed is None else seed + len(saved.moves)))
         session.mark_saved()
         return session
 
     def next_game(self) -> GameSession:
-        """A new game with the same seats and first player; the next seed if one was set."""
-        return GameSession.new(self.seats, None if self.seed is None else (self.seed + 1) % 2**63, self.first)
-
-    def describe_seat(self, player: str) -> str:
-        """Who plays ``player``, for the status line: "you" against a bot, "human" in
-        hot-seat, else the bot's name."""
-        if self.is_human(player):
-            return "you" if not self.is_human(opponent(player)) else HUMAN
-        return self.seats[player]
+        """A new game with the same seats, variant and options; the next seed if one was set."""
+        return GameSession.new(self.seats, None if self.seed is None else (self.seed + 1) % 2**63,
+                               game=self.game, variant=self.variant, **self.options)

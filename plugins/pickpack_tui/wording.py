@@ -1,29 +1,10 @@
-"""Counted words and square descriptions, so that the UI says "1 apple", "1 pt"."""
+"""Counted words, so that the UI says "1 move", "3 moves"."""
 
 from __future__ import annotations
 
-from typing import Any
-
-__all__ = ["counted", "points_text", "square_text"]
+__all__ = ["counted"]
 
 
 def counted(n: int, word: str, plural: str | None = None) -> str:
     """``n`` and ``word`` in the right number: ``1 apple``, ``3 apples``, ``0 trays``."""
     return f"{n} {word if n == 1 else (plural or word + 's')}"
-
-
-def points_text(n: int) -> str:
-    """A score in short: ``1 pt``, ``12 pts``, ``0 pts``."""
-    return counted(n, "pt")
-
-
-def square_text(name: str, cell: dict[str, Any] | None, grabber: bool = False) -> str:
-    """What is on square ``name`` (a grid cell of a snapshot or observation, PP-V1):
-    ``c4: tray of 3 apples``, ``d6: empty, grabber``, ``c3: face-down tray (PP-M3)``."""
-    if cell is None:
-        what = "empty"
-    elif cell["face_up"]:
-        what = f"tray of {counted(cell['apples'], 'apple')}"
-    else:
-        what = "face-down tray (PP-M3)"
-    return f"{name}: {what}{', grabber' if grabber else ''}"

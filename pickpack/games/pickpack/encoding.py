@@ -47,7 +47,7 @@ __all__ = [
 FILES = "".join(dict.fromkeys(name[0] for name in SQUARES))
 RANKS = "".join(dict.fromkeys(name[1] for name in SQUARES))
 KIND_NAMES = dict(zip(KINDS, ("Premium", "Wholesale", "Rush order", "Quality control",
-                              "Exchange", "Malfunction")))
+                              "Order mix-up", "Malfunction")))  # PP-A1..PP-A6
 
 #: The action layout (docs/engine.md, "Action integers"): placement decisions first, then
 #: per destination square a block of details, each tile end with its targets.

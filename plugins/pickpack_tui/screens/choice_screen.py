@@ -1,4 +1,5 @@
-"""The prompt for what a move still needs: crate, tile end, target, rush order."""
+"""The prompt for what a move still needs (a face's Question: Pick & Pack's crate, tile end,
+target, rush order; the fallback face's list of legal moves)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
 
-from pickpack_tui.move_choices import Question
+from pickpack_tui.questions import Question
 
 __all__ = ["ChoiceScreen"]
 

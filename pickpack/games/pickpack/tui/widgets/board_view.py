@@ -11,11 +11,11 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from pickpack_tui.board_geometry import SQUARES, layout, space_name
-from pickpack_tui.move_choices import MoveParts
-from pickpack_tui.widgets.action_tile import ActionTile
-from pickpack_tui.widgets.grid_square import GridSquare
-from pickpack_tui.wording import square_text
+from pickpack.games.pickpack.tui.board_geometry import SQUARES, layout, space_name
+from pickpack.games.pickpack.tui.move_choices import MoveParts
+from pickpack.games.pickpack.tui.widgets.action_tile import ActionTile
+from pickpack.games.pickpack.tui.widgets.grid_square import GridSquare
+from pickpack.games.pickpack.tui.wording import square_text
 
 __all__ = ["BoardView"]
 

@@ -9,8 +9,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from pickpack_tui.board_geometry import square_name
-from pickpack_tui.wording import square_text
+from pickpack.games.pickpack.tui.board_geometry import square_name
+from pickpack.games.pickpack.tui.wording import square_text
 
 __all__ = ["GridSquare"]
 

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Static
 
-from pickpack_tui.board_geometry import PLAYERS
+from pickpack.games.pickpack.tui.board_geometry import PLAYERS
 
 __all__ = ["GameOverScreen"]
 
@@ -36,6 +36,7 @@ class GameOverScreen(ModalScreen[str]):
     never wrap, so no column is ever pushed off at 80x24.
     """
 
+    SHELL_KEYS = True      # new game, load, help and theme work here too (the shell)
     BINDINGS = [
         Binding("n", "finish('new')", "New game"),
         Binding("escape,b", "finish('board')", "Board"),

@@ -11,9 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Static
 
-from pickpack_tui.board_geometry import KIND_NAMES, space_name
-from pickpack_tui.widgets.action_tile import ActionTile
-from pickpack_tui.widgets.board_view import BoardView
+from pickpack.games.pickpack.tui.board_geometry import KIND_NAMES, space_name
+from pickpack.games.pickpack.tui.widgets.action_tile import ActionTile
+from pickpack.games.pickpack.tui.widgets.board_view import BoardView
 from pickpack_tui.widgets.status_bar import StatusBar
 
 __all__ = ["PlacementScreen"]
@@ -31,6 +31,7 @@ class PlacementScreen(Screen[str]):
     are hidden (PP-S3).
     """
 
+    SHELL_KEYS = True      # new game, load, help and theme work here too (the shell)
     BINDINGS = [
         *(Binding(f"{k.lower()},{k}", f"kind('{k}')", k, show=False,
                   tooltip=f"put {name} on the cursor's space (a swap)")

@@ -11,19 +11,13 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pickpack.games.pickpack.encoding import FILES, KIND_NAMES, PLAYERS, SPACES, SQUARES, square_of
+
 __all__ = [
     "FILES", "KIND_NAMES", "LayoutCell", "PLAYERS", "SQUARES", "layout", "opponent",
     "space_name", "space_of_end", "square_index", "square_name",
 ]
 
-PLAYERS = ("red", "blue")
-FILES = "abcdef"
-SQUARES = tuple(f"{FILES[i % 6]}{i // 6 + 1}" for i in range(36))
-# PP-C4: action kinds by their one-letter codes.
-KIND_NAMES = {
-    "P": "Premium", "W": "Wholesale", "R": "Rush order",
-    "Q": "Quality control", "X": "Order mix-up", "M": "Malfunction",
-}
 
 LayoutCell = (
     tuple[Literal["square"], int] | tuple[Literal["space"], str, int] | tuple[Literal["corner"], int]
@@ -42,14 +36,15 @@ def square_name(sq: int) -> str:
 
 def square_index(name: str) -> int:
     """Square index 0..35 of ``a1`` .. ``f6``. Raises ValueError for anything else."""
-    return SQUARES.index(name)
+    try:
+        return square_of(name)
+    except KeyError:
+        raise ValueError(f"{name!r} is not a square a1..f6") from None
 
 
 def space_name(player: str, space: int) -> str:
     """Text of a player's action space 0..11: Red ``aT``..``fB``, Blue ``1L``..``6R``."""
-    if player == "red":
-        return f"{FILES[space % 6]}{'TB'[space // 6]}"
-    return f"{space % 6 + 1}{'LR'[space // 6]}"
+    return SPACES[PLAYERS.index(player)][space]
 
 
 def space_of_end(player: str, dest: int, end: int) -> int:

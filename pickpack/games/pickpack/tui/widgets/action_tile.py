@@ -7,7 +7,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from pickpack_tui.board_geometry import KIND_NAMES, space_name
+from pickpack.games.pickpack.tui.board_geometry import KIND_NAMES, space_name
 
 __all__ = ["ActionTile"]
 

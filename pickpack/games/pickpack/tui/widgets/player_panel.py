@@ -8,9 +8,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label
 
-from pickpack_tui.widgets.crate import CrateView
-from pickpack_tui.widgets.rush_area import RushArea
-from pickpack_tui.wording import points_text
+from pickpack.games.pickpack.tui.widgets.crate import CrateView
+from pickpack.games.pickpack.tui.widgets.rush_area import RushArea
+from pickpack.games.pickpack.tui.wording import points_text
 
 __all__ = ["PlayerPanel"]
 

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label
 
-from pickpack_tui.widgets.board_view import BoardView
-from pickpack_tui.widgets.grid_square import GridSquare
+from pickpack.games.pickpack.tui.widgets.board_view import BoardView
+from pickpack.games.pickpack.tui.widgets.grid_square import GridSquare
 from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.player_panel import PlayerPanel
+from pickpack.games.pickpack.tui.widgets.player_panel import PlayerPanel
 from pickpack_tui.widgets.status_bar import StatusBar
-
-if TYPE_CHECKING:
-    from pickpack_tui.app import PickPackApp
 
 __all__ = ["BoardScreen"]
 
@@ -24,13 +21,18 @@ __all__ = ["BoardScreen"]
 class BoardScreen(Screen[None]):
     """Status line, board (with a hint line under it), both players' panels, move log.
 
-    Choosing a square (click, or Enter on the cursor) hands it to the app, which asks
-    what is still open and plays the move. The hint line names the cursor's square and
+    Choosing a square (click, or Enter on the cursor) hands it to ``choose`` (the face,
+    which asks what is still open and plays the move through the shell). The hint line
+    names the cursor's square and
     what is on it (``Cursor c4: tray of 3 apples``), then ``hint`` (the app's line, e.g.
     the legal destinations).
     """
 
     hint = ""
+
+    def __init__(self, choose: Callable[[int], None]) -> None:
+        super().__init__()
+        self.choose = choose
 
     def compose(self) -> ComposeResult:
         yield StatusBar()
@@ -43,13 +45,6 @@ class BoardScreen(Screen[None]):
                 yield PlayerPanel("blue")
                 yield MoveLog()
         yield Footer()
-
-    @property
-    def pickpack_app(self) -> PickPackApp:
-        from pickpack_tui.app import PickPackApp
-
-        assert isinstance(self.app, PickPackApp)
-        return self.app
 
     def on_mount(self) -> None:
         self.query_one(BoardView).focus()
@@ -73,4 +68,4 @@ class BoardScreen(Screen[None]):
         board = self.query_one(BoardView)
         board.move_cursor_to(message.square)
         board.focus()
-        self.pickpack_app.choose_destination(message.square)
+        self.choose(message.square)

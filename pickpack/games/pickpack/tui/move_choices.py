@@ -15,17 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pickpack_tui.board_geometry import (
+from pickpack.games.pickpack.tui.board_geometry import (
     KIND_NAMES, SQUARES, opponent, space_name, space_of_end, square_name,
 )
+from pickpack.games.pickpack.encoding import DETAILS_PER_SQUARE, PLACEMENT_ACTIONS, TARGETS_PER_END
+from pickpack_tui.questions import Option, Question
 from pickpack_tui.wording import counted
 
 __all__ = ["MoveParts", "Option", "Question", "Questions", "decode", "destinations"]
-
-PLACEMENT_ACTIONS = 6
-DETAILS_PER_SQUARE = 142
-TARGETS_PER_END = 69
-
 
 @dataclass(frozen=True)
 class MoveParts:
@@ -94,25 +91,6 @@ def decode(action: int) -> MoveParts:
 def destinations(actions: Sequence[int]) -> set[int]:
     """The destination squares of the play-phase actions among ``actions``."""
     return {decode(a).dest for a in actions if a >= PLACEMENT_ACTIONS}
-
-
-@dataclass(frozen=True)
-class Option:
-    """One answer: its label, the value it stands for, and why it is unavailable."""
-
-    label: str
-    value: Any
-    unavailable: str | None = None
-
-
-@dataclass(frozen=True)
-class Question:
-    """A question the mover must answer: ``key`` names the part, ``rule`` the rule id."""
-
-    key: str
-    title: str
-    rule: str
-    options: tuple[Option, ...]
 
 
 _Part = Callable[[MoveParts], Any]

@@ -1,0 +1,1 @@
+"""Pick & Pack's board widgets: grid squares, action tiles, crates, rush area, player panels."""

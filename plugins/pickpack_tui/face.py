@@ -1,0 +1,132 @@
+"""The face protocol: what a game supplies to be played in the shell (pickpack_tui.app).
+
+The shell owns the seats (a person or a bot per seat), bot workers, chance nodes (drawn
+from a seeded generator), undo, save/load, hand-over screens, help and the end of the
+game. A face owns how the game looks and how a person picks a move: the board screen,
+the move questions, the rules in brief and, optionally, its own game-over screen.
+
+A game names its face as ``Game.tui_face = "module:attribute"`` (loaded with
+``game.load("tui_face")``); a game without one is played through ``PlainFace``
+(pickpack_tui.plain_face): its text board and a list of its legal moves.
+
+Faces are written against ``Shell`` (below) and the GameState protocol only; the shell
+knows no game's rules. Why a move is illegal comes from the engine
+(``state.check_action(action)`` -> (rule, reason)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual.screen import ModalScreen, Screen
+
+from pickpack.game import Game
+from pickpack_tui.questions import Question
+
+if TYPE_CHECKING:
+    from pickpack_tui.session import GameSession
+
+__all__ = ["Face", "MoveQuestions", "Shell"]
+
+
+class MoveQuestions(Protocol):
+    """The questions between a person's first choice and one legal action: ``next()``
+    gives the next Question (None once one action is left, then read ``action``),
+    ``answer(value)`` narrows the candidates to the chosen option's value."""
+
+    @property
+    def action(self) -> int | None:
+        """The action once one is left, else None."""
+
+    def next(self) -> Question | None:
+        """The next question, or None when one action remains."""
+
+    def answer(self, value: Any) -> None:
+        """Keep the candidates whose current part is ``value`` (ValueError otherwise)."""
+
+
+class Shell(Protocol):
+    """What a face may use of the shell (the app)."""
+
+    session: GameSession
+    board_screen: Screen[None]
+    viewer: str | None
+    thinking: str | None
+    message: str
+    #: (player, action) of the last decision made in this app (by a person or a bot),
+    #: the last action of the history; None after a new game, load or undo.
+    last: tuple[str, int] | None
+
+    def my_turn(self) -> bool:
+        """True when the player to decide is a person and their view is on screen."""
+
+    def play(self, player: str, actions: Sequence[int], note: str | None = None) -> None:
+        """Apply a person's ``actions`` (one move, or a batch such as a whole
+        placement) for ``player`` and go on; ``note`` replaces the default message."""
+
+    def ask_move(self, player: str, questions: MoveQuestions, what: str) -> None:
+        """Ask the open questions (ChoiceScreen) and play the action they lead to;
+        Escape abandons the move (``what`` names it in the message)."""
+
+    def say(self, message: str, bell: bool = False) -> None:
+        """Show ``message`` on the status line (and ring the bell)."""
+
+    def show_screen(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
+        """Push ``screen``; ``then`` gets its result."""
+
+    def refresh_view(self) -> None:
+        """Redraw the board for the current viewer."""
+
+
+class Face(Protocol):
+    """A game's look in the shell.
+
+    - ``title``: the app's title; ``css_paths``: the face's stylesheets; ``help_markdown``:
+      the rules in brief (the help screen adds the live keys).
+    - ``hides_information(game)``: whether seats see different things, so that a
+      hand-over screen goes between two people's turns (Pick & Pack: PP-S3, PP-V2).
+    - ``board_screen(shell)``: the screen the game is played on, built once per app; the
+      shell pushes it first and calls ``show(shell)`` whenever the position, viewer or
+      message changes.
+    - ``human_turn(shell, player)``: let a person decide (move the cursor, push a
+      placement screen, ...); the face ends with ``shell.play`` or ``shell.ask_move``.
+    - ``turn_text(state, player)``: the hand-over reason (``Blue moves next``).
+    - ``bot_state(session, player)``: the state a bot deciding for ``player`` is given
+      (a copy, or a determinization hiding what it may not see);
+      ``bot_continues(state, player)``: whether the same bot decides again before the
+      shell shows anything (a batch, such as Pick & Pack's 12 hidden placements).
+    - ``undoable(action)``: whether undo may take ``action`` back.
+    - ``log(session)``: the move log as (who, text) rows, only what everybody may see.
+    - ``game_over_screen(shell)``: the final dialog, dismissed with "new", "board" or
+      "quit"; None for the shell's table of returns per seat.
+
+    A face's own full screens (Pick & Pack's placement screen, its game-over dialog)
+    set the class attribute ``SHELL_KEYS = True`` so that the shell's new game, load,
+    help and theme keys work there too; undo and save work on the board screen only.
+    """
+
+    title: str
+    css_paths: tuple[Path, ...]
+    help_markdown: str
+
+    def hides_information(self, game: Game) -> bool: ...
+
+    def board_screen(self, shell: Shell) -> Screen[None]: ...
+
+    def show(self, shell: Shell) -> None: ...
+
+    def human_turn(self, shell: Shell, player: str) -> None: ...
+
+    def turn_text(self, state: Any, player: str) -> str: ...
+
+    def bot_state(self, session: GameSession, player: str) -> Any: ...
+
+    def bot_continues(self, state: Any, player: str) -> bool: ...
+
+    def undoable(self, action: int) -> bool: ...
+
+    def log(self, session: GameSession) -> list[tuple[str, str]]: ...
+
+    def game_over_screen(self, shell: Shell) -> ModalScreen[str] | None: ...

@@ -1,0 +1,161 @@
+"""The fallback face: any game without a face of its own is played through its text
+board (``str(state)``; for a game with hidden information, the viewer's
+``observation`` as JSON until the end) and the list of its legal moves (their
+canonical texts).
+
+Chance outcomes are drawn by the shell; a person picks a move from the list (or types
+its text: ``state.parse_move`` checks it, and the engine's error, naming the rule, is
+shown as it is).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.screen import ModalScreen, Screen
+
+from pickpack.errors import IllegalMoveError, MoveSyntaxError
+from pickpack.game import Game
+
+from pickpack_tui.face import Shell
+from pickpack_tui.screens.plain_board_screen import PlainBoardScreen
+from pickpack_tui.session import GameSession
+from pickpack_tui.widgets.move_log import MoveLog
+from pickpack_tui.widgets.status_bar import StatusBar
+
+__all__ = ["PlainFace"]
+
+_HELP = """\
+# {title}
+
+This game has no board of its own here: the text board is the game's own
+(`str(state)`), and the list on the right holds your legal moves in the game's move
+text. Choose one with the arrows and Enter (or a click), or type a move's text and
+press Enter. Random events (chance) are drawn by the app and shown in the move log.
+"""
+
+
+class PlainFace:
+    """A Face (pickpack_tui.face) for any GameState; information is hidden between
+    seats when the game says so (``Game.perfect_information`` False)."""
+
+    css_paths: tuple[Path, ...] = (Path(__file__).parent / "styles" / "plain.tcss",)
+
+    def __init__(self, title: str = "pickpack") -> None:
+        self.title = title
+        self.help_markdown = _HELP.format(title=title)
+        self._screen: PlainBoardScreen | None = None
+        self._shell: Shell | None = None
+
+    def hides_information(self, game: Game) -> bool:
+        return not game.perfect_information
+
+    def board_screen(self, shell: Shell) -> Screen[None]:
+        self._shell = shell
+        self._screen = _Board(self)
+        return self._screen
+
+    def _board(self) -> PlainBoardScreen:
+        assert self._screen is not None
+        return self._screen
+
+    def show(self, shell: Shell) -> None:
+        screen = self._board()
+        session = shell.session
+        state = session.state
+        if not (shell.viewer is not None or state.is_terminal() or not session.hot_seat
+                or not self.hides_information(session.game)):
+            return      # people share the keyboard before the first hand-over: draw nothing
+        hidden = self.hides_information(session.game) and not state.is_terminal()
+        if hidden and shell.viewer is not None:     # only what this seat may see
+            screen.show_board(json.dumps(state.observation(shell.viewer), indent=1))
+        else:
+            screen.show_board(str(state))
+        mine = shell.my_turn()
+        screen.show_moves([(m.action, m.text) for m in state.legal_moves()] if mine else [])
+        screen.query_one(MoveLog).show(self.log(session))
+        status = screen.query_one(StatusBar)
+        status.turn = self._turn(session)
+        status.message = shell.message
+        status.set_class(shell.thinking is not None, "-thinking")
+        screen.show_hint("Your move: pick one from the list" if mine else
+                         f"{session.seats[shell.thinking]} is thinking…" if shell.thinking else "")
+
+    def _turn(self, session: GameSession) -> str:
+        state = session.state
+        if state.is_terminal():
+            returns = ", ".join(f"{p.title()} {r:g}" for p, r in zip(session.players, state.returns()))
+            return f"Game over: {returns}"
+        player = state.current_player
+        if player is None:
+            return "Chance"
+        return f"{player.title()} ({session.describe_seat(player)}) to move"
+
+    def human_turn(self, shell: Shell, player: str) -> None:
+        shell.refresh_view()
+        self._board().query_one("#plain-moves").focus()
+
+    def turn_text(self, state: Any, player: str) -> str:
+        return f"{player.title()} moves next; everybody else, look away."
+
+    def bot_state(self, session: GameSession, player: str) -> Any:
+        return session.state.copy()
+
+    def bot_continues(self, state: Any, player: str) -> bool:
+        return False
+
+    def undoable(self, action: int) -> bool:
+        return True
+
+    def log(self, session: GameSession) -> list[tuple[str, str]]:
+        return session.play_log()
+
+    def game_over_screen(self, shell: Shell) -> ModalScreen[str] | None:
+        return None
+
+    # --- a person's choice -----------------------------------------------------------
+
+    def chosen(self, action: int) -> None:
+        """A listed move was picked: play it (the shell checks it with the engine)."""
+        shell = self._shell
+        assert shell is not None
+        player = shell.session.state.current_player
+        if player is None or not shell.my_turn():
+            shell.say("It is not your move", bell=True)
+            return
+        shell.play(player, [action])
+
+    def typed(self, text: str) -> None:
+        """A move's text was typed: the engine parses and checks it; its error (the
+        column of a syntax error, the rule of an illegal move) is shown as it is."""
+        shell = self._shell
+        assert shell is not None
+        state = shell.session.state
+        player = state.current_player
+        if player is None or not shell.my_turn():
+            shell.say("It is not your move", bell=True)
+            return
+        try:
+            move = state.parse_move(text)
+        except (IllegalMoveError, MoveSyntaxError) as exc:
+            shell.say(str(exc), bell=True)
+            return
+        shell.play(player, [move.action])
+
+
+class _Board(PlainBoardScreen):
+    """The plain board screen, handing a person's choices to its face."""
+
+    def __init__(self, face: PlainFace) -> None:
+        super().__init__()
+        self.face = face
+
+    def on_plain_board_screen_chosen(self, message: PlainBoardScreen.Chosen) -> None:
+        message.stop()
+        self.face.chosen(message.action)
+
+    def on_plain_board_screen_typed(self, message: PlainBoardScreen.Typed) -> None:
+        message.stop()
+        self.face.typed(message.text)

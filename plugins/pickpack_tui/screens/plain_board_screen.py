@@ -1,0 +1,79 @@
+"""The fallback board screen: a game's text board and the list of its legal moves."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from pickpack_tui.widgets.move_log import MoveLog
+from pickpack_tui.widgets.status_bar import StatusBar
+
+__all__ = ["PlainBoardScreen"]
+
+
+class PlainBoardScreen(Screen[None]):
+    """Status line, the text board (``str(state)``), the legal moves (an OptionList,
+    Enter or click plays one), a line to type a move's text, and the move log.
+
+    Posts ``Chosen(action)`` for a listed move and ``Typed(text)`` for a typed one; the
+    face plays them through the shell.
+    """
+
+    class Chosen(Message):
+        """A move picked from the list: ``action``."""
+
+        def __init__(self, action: int) -> None:
+            super().__init__()
+            self.action = action
+
+    class Typed(Message):
+        """A move's text typed in: ``text``."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar()
+        with Horizontal(id="table"):
+            with Vertical(id="board-column"):
+                with VerticalScroll(id="plain-board-box"):
+                    yield Static("", id="plain-board")
+                yield Label("", id="hint")
+            with Vertical(id="side"):
+                yield OptionList(id="plain-moves")
+                yield Input(placeholder="or type a move", id="plain-move-text")
+                yield MoveLog()
+        yield Footer()
+
+    def show_board(self, text: str) -> None:
+        """Draw the text board."""
+        self.query_one("#plain-board", Static).update(text)
+
+    def show_moves(self, moves: list[tuple[int, str]]) -> None:
+        """List ``moves`` ((action, text) pairs; empty when it is not a person's turn)."""
+        options = self.query_one("#plain-moves", OptionList)
+        options.clear_options()
+        options.add_options([Option(text, id=f"a{action}") for action, text in moves])
+        options.border_title = "Your moves" if moves else "Moves"
+
+    def show_hint(self, hint: str) -> None:
+        """The line under the board."""
+        self.query_one("#hint", Label).update(hint)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        option_id = event.option.id
+        if option_id is not None:
+            self.post_message(self.Chosen(int(option_id[1:])))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.post_message(self.Typed(text))
