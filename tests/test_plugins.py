@@ -82,8 +82,8 @@ def test_match_with_the_thirdparty_bot_runs_on_the_default_jobs(site: Path) -> N
     data = json.loads(done.stdout)
     assert [line["bot"] for line in data["bots"]] == ["thirdparty", "random"]
     assert [line["games"] for line in data["bots"]] == [4, 4]
-    # games 0 and 2 seat bot A (thirdparty) as Red, games 1 and 3 as Blue (pickpack.match)
-    assert [(g["red"], g["blue"]) for g in data["games"]] == [
+    # games 0 and 2 seat bot A (thirdparty) as Red (seat 0), games 1 and 3 as Blue (pickpack.match)
+    assert [tuple(g["seats"]) for g in data["games"]] == [
         ("thirdparty", "random"), ("random", "thirdparty")] * 2
     assert all(g["forfeit"] is None and g["plies"] > 0 for g in data["games"])
 
