@@ -21,7 +21,7 @@ __all__ = ["MEASUREMENTS", "format_report", "run_benchmarks"]
 MEASUREMENTS = ("protocol loop", "copy()")
 
 
-def _random_game(game: Game, rng: random.Random) -> int:
+def _random_game(game: Game[Any], rng: random.Random) -> int:
     """Play one game with uniformly random decisions and exact chance draws; its plies."""
     state = game.new_state(seed=rng.getrandbits(64))
     plies = 0
@@ -36,7 +36,7 @@ def _random_game(game: Game, rng: random.Random) -> int:
     return plies
 
 
-def run_benchmarks(game: Game, seconds: float = 1.0,
+def run_benchmarks(game: Game[Any], seconds: float = 1.0,
                    progress: Callable[[str], object] | None = None) -> dict[str, Any]:
     """Measure ``game`` for about ``seconds`` per measurement.
 

@@ -172,11 +172,11 @@ def bot_games(factory: Any) -> tuple[str, ...] | None:
     return games
 
 
-def _game_name(game: str | Game) -> str:
+def _game_name(game: str | Game[Any]) -> str:
     return game.name if isinstance(game, Game) else game
 
 
-def _check_plays(spec: str, factory: Any, game: str | Game) -> None:
+def _check_plays(spec: str, factory: Any, game: str | Game[Any]) -> None:
     """BotSpecError unless the bot of ``factory`` plays ``game`` (one line: the bot, the
     game and the games it plays)."""
     games = bot_games(factory)
@@ -186,14 +186,14 @@ def _check_plays(spec: str, factory: Any, game: str | Game) -> None:
                            f"{', '.join(games) or 'no game'}")
 
 
-def _player_count(game: str | Game, players: int | None) -> int:
+def _player_count(game: str | Game[Any], players: int | None) -> int:
     """``players``, or the game's default player count (the game loaded by name)."""
     if players is not None:
         return players
     return (game if isinstance(game, Game) else get_game(game)).default_player_count()
 
 
-def make_bot(spec: str, seed: int | None = None, *, game: str | Game = DEFAULT_GAME,
+def make_bot(spec: str, seed: int | None = None, *, game: str | Game[Any] = DEFAULT_GAME,
              players: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
              handshake_timeout: float = HANDSHAKE_TIMEOUT, isolate: bool = True,
              **options: Any) -> Bot:
@@ -315,7 +315,7 @@ def checked_move(bot: Bot, state: Any) -> Move | BotFault:
     return Move(move.action, state.action_text(move.action))
 
 
-def trial_bot(spec: str, seed: int | None = 0, *, game: str | Game = DEFAULT_GAME,
+def trial_bot(spec: str, seed: int | None = 0, *, game: str | Game[Any] = DEFAULT_GAME,
               players: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
               handshake_timeout: float = HANDSHAKE_TIMEOUT, **options: Any) -> Bot:
     """The bot of ``spec`` built once in this process (make_bot with ``isolate=False``),
@@ -476,7 +476,7 @@ def _remove_file(path: str) -> None:
         pass
 
 
-def _read_position(game: Game, rest: str) -> Any:
+def _read_position(game: Game[Any], rest: str) -> Any:
     """The state of ``game`` on a ``position`` line: ``snapshot JSON`` (version 1) or
     the game's position string (version 2). The host checked the position, so a state
     class whose reader takes ``checked`` (Pick & Pack's) is asked not to check it

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
-    "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "IllegalMoveError",
+    "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "GameLoadError", "IllegalMoveError",
     "MoveSyntaxError", "NothingToUndoError", "PickpackError", "PositionError", "SnapshotError",
 ]
 
@@ -93,6 +93,11 @@ class BotSpecError(PickpackError, ValueError):
     The grammar is in pickpack.botspec; the one-line message names the problem and,
     where there are any, the choices.
     """
+
+
+class GameLoadError(PickpackError):
+    """A game plugin that is installed but cannot be loaded: its module fails to import,
+    or its entry point is not a pickpack.Game. One-line message naming the game."""
 
 
 class BotLoadError(PickpackError):

@@ -19,10 +19,11 @@ text (``action_text``/``parse_move``). The guide: docs/writing-a-game.md.
 from __future__ import annotations
 
 import importlib
+import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pickpack.move import Move
 
@@ -61,7 +62,7 @@ class GameState(Protocol):
     players: tuple[str, ...]
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         """The Game this state belongs to."""
 
     @property
@@ -162,13 +163,14 @@ class GameOption:
 
     def validate(self, name: str, value: Any) -> None:
         """Raise OptionError naming ``name`` and the choices when ``value`` is refused."""
+        shown = reprlib.repr(value)      # a long list or mapping is shortened with "..."
         if self.choices is not None and value not in self.choices:
-            raise OptionError(f"option {name}={value!r} is not offered; choices: "
+            raise OptionError(f"option {name}={shown} is not offered; choices: "
                               f"{', '.join(map(repr, self.choices))}", name)
         if self.check is not None:
             problem = self.check(value)
             if problem is not None:
-                raise OptionError(f"option {name}={value!r}: {problem}", name)
+                raise OptionError(f"option {name}={shown}: {problem}", name)
 
 
 def _resolve(path: str) -> Any:
@@ -180,9 +182,17 @@ def _resolve(path: str) -> Any:
     return obj
 
 
+#: The state class of a game: ``Game[State]`` builds ``State`` objects.
+S_co = TypeVar("S_co", covariant=True)
+
+
 @dataclass(frozen=True)
-class Game:
+class Game(Generic[S_co]):
     """Static facts about a game and its state factory (OpenSpiel's Game + GameType).
+
+    Generic in the state class it builds: Pick & Pack's ``GAME`` is a
+    ``Game[pickpack.games.pickpack.State]``, so ``GAME.new_state()`` is typed as that
+    class; a game found by name (``pickpack.get_game``) is a ``Game[GameState]``.
 
     - ``name``: the registry name (``pickpack.games`` entry point); ``title``: for people.
     - ``min_players``/``max_players``/``default_players``: the player counts offered;
@@ -192,6 +202,8 @@ class Game:
     - ``min_utility``/``max_utility``: bounds of ``returns()``; ``max_game_length``: most
       actions a game can last (chance outcomes included).
     - ``perfect_information``: False when observations hide part of the state.
+    - ``zero_sum``: True when the returns of every finished game sum to zero (Pick & Pack,
+      Pig); the match runner's forfeit returns keep that sum (docs/match.md, "Faults").
     - ``options``: name -> GameOption; ``variants``: variant name -> option presets.
     - ``factory(players, seed, **options)``: builds a state; call ``new_state`` instead,
       which checks the player count, variant and options first.
@@ -210,7 +222,7 @@ class Game:
 
     name: str
     title: str
-    factory: Callable[..., Any]
+    factory: Callable[..., S_co]
     player_names: Callable[[int], tuple[str, ...]]
     min_players: int
     max_players: int
@@ -221,6 +233,7 @@ class Game:
     default_players: int | None = None
     max_chance_outcomes: int = 0
     perfect_information: bool = True
+    zero_sum: bool = True
     options: Mapping[str, GameOption] = field(default_factory=dict)
     variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     state_class: str | None = None
@@ -272,7 +285,7 @@ class Game:
         return values
 
     def new_state(self, players: int | None = None, seed: int | None = None,
-                  variant: str | None = None, **options: Any) -> Any:
+                  variant: str | None = None, **options: Any) -> S_co:
         """A new state: ``players`` seats (default: ``default_player_count()``), the
         game's own randomness (deal, shuffle) fixed by ``seed`` (None: fresh), the
         options of ``variant`` overridden by ``options``.

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pickpack.game import Game, OptionError
+from pickpack.errors import GameLoadError
+from pickpack.game import Game
 from pickpack.plugins import PluginNotFoundError, load, names
 
 __all__ = ["DEFAULT_GAME", "available_games", "from_position", "get_game", "new_game"]
@@ -22,16 +23,23 @@ def available_games() -> list[str]:
     return names("pickpack.games")
 
 
-def get_game(name: str = DEFAULT_GAME) -> Game:
+def get_game(name: str = DEFAULT_GAME) -> Game[Any]:
     """The game registered as ``name`` in the entry-point group ``pickpack.games``.
 
-    Raises PluginNotFoundError listing the installed games, TypeError when the entry
-    point is not a pickpack.Game.
+    Raises PluginNotFoundError listing the installed games, and GameLoadError (one
+    line) when the game's plugin fails to import or its entry point is not a
+    pickpack.Game.
     """
-    game = load("pickpack.games", name)
+    try:
+        game = load("pickpack.games", name)
+    except PluginNotFoundError:
+        raise
+    except Exception as exc:        # a third party's import error of any kind
+        detail = " ".join(str(exc).split())
+        raise GameLoadError(f"game {name!r} failed to load: {type(exc).__name__}: {detail}") from exc
     if not isinstance(game, Game):
-        raise TypeError(f"entry point pickpack.games:{name} is not a pickpack.Game "
-                        f"but {type(game).__name__}")
+        raise GameLoadError(f"game {name!r} failed to load: its entry point pickpack.games:{name} "
+                            f"is not a pickpack.Game but {type(game).__name__}")
     return game
 
 

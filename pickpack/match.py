@@ -51,7 +51,7 @@ from types import FrameType
 from typing import Any
 
 from pickpack.bots import Bot, chosen_move, close_bot, make_bot, trial_bot
-from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
+from pickpack.errors import BotFault, BotLoadError, BotSpecError, GameLoadError, IllegalMoveError, MoveSyntaxError
 from pickpack.game import Game
 from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.match_backends import iter_batches
@@ -65,7 +65,7 @@ from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRAC
 __all__ = ["BotLine", "GameResult", "MatchInterrupted", "MatchSummary", "check_bots",
            "match_game", "match_variant", "play_game", "play_match", "seat_of", "summarize"]
 
-_CONFIG_ERRORS = (BotSpecError, BotLoadError, PluginNotFoundError)
+_CONFIG_ERRORS = (BotSpecError, BotLoadError, PluginNotFoundError, GameLoadError)
 
 
 def seat_of(bot: int, index: int, players: int) -> int:
@@ -129,9 +129,9 @@ class GameResult:
         return {**asdict(self), "bot_returns": list(self.bot_returns), "winner": self.winner}
 
 
-def match_game(game: str | Game, players: int | None, bots: int,
+def match_game(game: str | Game[Any], players: int | None, bots: int,
                variant: str | None = None, options: Mapping[str, Any] | None = None
-               ) -> tuple[Game, int]:
+               ) -> tuple[Game[Any], int]:
     """The game of a match of ``bots`` bots and its player count, checked before any game.
 
     ``game`` is a registered name or a Game; ``players`` None means ``bots`` when the
@@ -153,7 +153,7 @@ def match_game(game: str | Game, players: int | None, bots: int,
     return resolved, players
 
 
-def match_variant(game: Game, variant: str | None) -> str | None:
+def match_variant(game: Game[Any], variant: str | None) -> str | None:
     """The variant a match plays: ``variant``, or when None the game's
     ``match_variant`` attribute (None when the game has none)."""
     if variant is not None:
@@ -186,7 +186,7 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
               bot_options: Sequence[dict[str, Any]] | None = None,
               time_limit: float = DEFAULT_TIME_LIMIT,
               handshake_timeout: float = HANDSHAKE_TIMEOUT,
-              game: str | Game = DEFAULT_GAME, variant: str | None = None,
+              game: str | Game[Any] = DEFAULT_GAME, variant: str | None = None,
               options: Mapping[str, Any] | None = None) -> GameResult:
     """Play game ``index`` of a match between the bots ``bot_names`` (one per seat).
 
@@ -267,7 +267,7 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
 def check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] | None = None,
                time_limit: float = DEFAULT_TIME_LIMIT,
                handshake_timeout: float = HANDSHAKE_TIMEOUT, *,
-               game: str | Game = DEFAULT_GAME, players: int | None = None,
+               game: str | Game[Any] = DEFAULT_GAME, players: int | None = None,
                variant: str | None = None, options: Mapping[str, Any] | None = None) -> None:
     """Check a match before game 0: the game, player count, variant and options
     (match_game), then build each bot once (seed 0) in this process for that game and
@@ -309,13 +309,13 @@ class MatchInterrupted(KeyboardInterrupt):
         self.summary = summary
 
 
-def _new_lines(bot_names: Sequence[str], game: Game) -> list[BotLine]:
+def _new_lines(bot_names: Sequence[str], game: Game[Any]) -> list[BotLine]:
     return [BotLine(name, players=len(bot_names), min_utility=game.min_utility,
                     max_utility=game.max_utility) for name in bot_names]
 
 
 def summarize(bot_names: Sequence[str], games: Sequence[GameResult],
-              game: str | Game = DEFAULT_GAME) -> MatchSummary:
+              game: str | Game[Any] = DEFAULT_GAME) -> MatchSummary:
     """Totals and statistics per bot (pickpack.match_summary) over ``games`` of ``game``."""
     resolved = get_game(game) if isinstance(game, str) else game
     lines = _new_lines(bot_names, resolved)
@@ -359,7 +359,7 @@ def _signals_deferred() -> Iterator[None]:
 
 
 def _tasks(names: list[str], games: int, seed: int, opts: list[dict[str, Any]],
-           time_limit: float, handshake_timeout: float, game: str | Game,
+           time_limit: float, handshake_timeout: float, game: str | Game[Any],
            variant: str | None, options: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
     """play_game's arguments for games 0..games-1, made one at a time (lazy schedule)."""
     for i in range(games):
@@ -369,7 +369,7 @@ def _tasks(names: list[str], games: int, seed: int, opts: list[dict[str, Any]],
 def play_match(bot_names: Sequence[str], games: int, seed: int,
                progress: Callable[[GameResult], None] | None = None,
                bot_options: Sequence[dict[str, Any]] | None = None, *,
-               game: str | Game = DEFAULT_GAME, players: int | None = None,
+               game: str | Game[Any] = DEFAULT_GAME, players: int | None = None,
                variant: str | None = None, options: Mapping[str, Any] | None = None,
                time_limit: float = DEFAULT_TIME_LIMIT,
                handshake_timeout: float = HANDSHAKE_TIMEOUT, jobs: int = 1,
@@ -424,7 +424,7 @@ def play_match(bot_names: Sequence[str], games: int, seed: int,
                             game=resolved.name)
 
     # a registered game travels to the workers by name (its Game may not pickle)
-    task_game: str | Game = game if isinstance(game, str) else resolved
+    task_game: str | Game[Any] = game if isinstance(game, str) else resolved
     batches = iter_batches(play_game, _tasks(names, games, seed, opts, time_limit, handshake_timeout,
                                              task_game, variant, dict(options or {})),
                            jobs=jobs, backend=backend, ray_address=ray_address, total=games)

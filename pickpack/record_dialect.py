@@ -30,6 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pickpack.errors import IllegalMoveError, PositionError
 from pickpack.game import Game, OptionError
+from pickpack.errors import GameLoadError
 from pickpack.games_registry import available_games, get_game
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
@@ -71,7 +72,7 @@ class RecordDialect(Protocol):
     """What a game supplies to PPN (module docstring). States are the game's GameStates."""
 
     #: The game this dialect writes.
-    game: Game
+    game: Game[Any]
     #: Names of the set-up tags, in writing order.
     setup_tags: tuple[str, ...]
     #: The move-token grammar: a regular expression (read with re.VERBOSE: write a space
@@ -165,10 +166,10 @@ def _game_names() -> str:
 
 
 # Game name -> (the Game, its dialect); a Game (it holds dicts) cannot be a cache key itself.
-_DIALECTS: dict[str, tuple[Game, RecordDialect]] = {}
+_DIALECTS: dict[str, tuple[Game[Any], RecordDialect]] = {}
 
 
-def dialect_for(game: Game) -> RecordDialect:
+def dialect_for(game: Game[Any]) -> RecordDialect:
     """The dialect of ``game``: the object its ``ppn_dialect`` names, else GenericDialect(game).
 
     Raises TypeError when ``ppn_dialect`` names something that is not a RecordDialect,
@@ -192,12 +193,15 @@ def dialect_for(game: Game) -> RecordDialect:
 def dialect_named(name: str) -> RecordDialect:
     """The dialect of the installed game ``name`` (a ``Game`` tag's value).
 
-    Raises TagError("Game", 0, ...) naming the installed games when there is no such game.
+    Raises TagError("Game", 0, ...) naming the installed games when there is no such game,
+    or saying why it failed to load.
     """
     try:
         game = get_game(name)
     except PluginNotFoundError:
         raise TagError("Game", 0, f"unknown game {name!r}; installed games: {_game_names()}") from None
+    except GameLoadError as exc:
+        raise TagError("Game", 0, str(exc)) from None
     return dialect_for(game)
 
 
@@ -223,7 +227,7 @@ class GenericDialect:
     move_token = MOVE_TOKEN
     final_rule: str | None = None
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self._token = re.compile(self.move_token)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pickpack.errors import IllegalMoveError, MoveSyntaxError, PickpackError
+from pickpack.errors import GameLoadError, IllegalMoveError, MoveSyntaxError, PickpackError
 from pickpack.game import Game
 from pickpack.games_registry import get_game
 from pickpack.safe_files import write_text_atomic
@@ -40,18 +40,18 @@ SAVE_VERSION = 2
 #: The seat value of a person at the keyboard (anything else is a bot spec).
 HUMAN = "human"
 
-GameLookup = Callable[[str], Game]
+GameLookup = Callable[[str], Game[Any]]
 
 
 class SaveFileError(PickpackError, ValueError):
     """A save file that cannot be read or replayed; the message names the field."""
 
 
-def _lookup(games: GameLookup, name: str, source: str) -> Game:
+def _lookup(games: GameLookup, name: str, source: str) -> Game[Any]:
     """The game ``name``, or SaveFileError naming the field ``game``."""
     try:
         return games(name)
-    except (LookupError, TypeError) as exc:    # PluginNotFoundError lists the installed games
+    except (LookupError, GameLoadError) as exc:    # PluginNotFoundError lists the installed games
         raise SaveFileError(f"{source}: game: {exc}") from None
 
 

@@ -78,13 +78,13 @@ class MCTSBot(SearchBot):
         self.margin = real(self.name, "margin", options.get("margin", 0.5), positive=False)
         self._native: dict[str, NativeSearch | None] = {}
 
-    def native_search(self, game: Game) -> NativeSearch | None:
+    def native_search(self, game: Game[Any]) -> NativeSearch | None:
         """The game's C MCTS (``Game.native_mcts``, imported once per game), or None."""
         if game.name not in self._native:
             self._native[game.name] = game.load("native_mcts")
         return self._native[game.name]
 
-    def simulations_for(self, game: Game) -> int:
+    def simulations_for(self, game: Game[Any]) -> int:
         """The simulation count a search of ``game`` gets: the ``simulations`` option;
         without it DEFAULT_SIMULATIONS (C) or DEFAULT_PYTHON_SIMULATIONS (Python) when no
         time budget is given, else UNBOUNDED_SIMULATIONS (the deadline stops it)."""

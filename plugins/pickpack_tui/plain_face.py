@@ -49,7 +49,7 @@ class PlainFace:
         self._screen: PlainBoardScreen | None = None
         self._shell: Shell | None = None
 
-    def hides_information(self, game: Game) -> bool:
+    def hides_information(self, game: Game[Any]) -> bool:
         return not game.perfect_information
 
     def board_screen(self, shell: Shell) -> Screen[None]:

@@ -48,7 +48,7 @@ class GameSession:
     unsaved.
     """
 
-    game: Game
+    game: Game[Any]
     state: Any
     seats: dict[str, str]
     start: Any
@@ -60,7 +60,7 @@ class GameSession:
     chance: random.Random = field(default_factory=random.Random)
 
     @classmethod
-    def new(cls, seats: dict[str, str], seed: int | None = None, *, game: Game | str = DEFAULT_GAME,
+    def new(cls, seats: dict[str, str], seed: int | None = None, *, game: Game[Any] | str = DEFAULT_GAME,
             variant: str | None = None, **options: Any) -> GameSession:
         """A fresh game of ``game`` for ``len(seats)`` players. ``seed`` None draws one
         (so saves replay). Raises OptionError (a ValueError) for a player count,
@@ -191,19 +191,19 @@ class GameSession:
         self.mark_saved()
 
     @classmethod
-    def load(cls, path: str | Path, games: Callable[[str], Game] = get_game) -> GameSession:
+    def load(cls, path: str | Path, games: Callable[[str], Game[Any]] = get_game) -> GameSession:
         """Read a save file and replay it. Raises SaveFileError naming the problem."""
         return cls.from_saved(SavedGame.load(path, games), source=str(path), games=games)
 
     @classmethod
     def from_json(cls, data: Any, source: str = "save file",
-                  games: Callable[[str], Game] = get_game) -> GameSession:
+                  games: Callable[[str], Game[Any]] = get_game) -> GameSession:
         """Rebuild a session from ``to_json`` data. Raises SaveFileError naming the field."""
         return cls.from_saved(SavedGame.from_json(data, source, games), source, games)
 
     @classmethod
     def from_saved(cls, saved: SavedGame, source: str = "save file",
-                   games: Callable[[str], Game] = get_game) -> GameSession:
+                   games: Callable[[str], Game[Any]] = get_game) -> GameSession:
         """A session replaying ``saved``.
 
         Each seat must be ``"human"`` or a bot spec (pickpack.botspec) whose entry-point

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from pickpack.game import Game, GameOption, fixed_names
 from pickpack.games.pickpack._core import MAX_GAME_LENGTH, deal_from_seed, placements_from_seed
@@ -80,8 +80,44 @@ def first_play_position(seed: int) -> State:
 
 def _factory(players: int, seed: int | None, *, first: str, placements: Mapping[str, str] | str | None,
              deal: Sequence[int] | None) -> State:
-    """Game.new_state's factory: the player count is always 2 (checked by the Game)."""
+    """Game.new_state's factory: the player count is always 2 (checked by the Game).
+
+    A ``deal`` option fixes the apples, so the seed (which a match or a save always
+    passes) is not used for them then; ``placements="dealt"`` still draws from it.
+    """
+    if deal is not None:
+        if placements == "dealt":
+            placements = placements_from_seed(secrets.randbits(64) if seed is None else seed)
+        seed = None
     return new_pickpack(seed=seed, first=first, placements=placements, deal=deal)
+
+
+def _problem(check: Callable[[], object]) -> str | None:
+    """The ValueError/TypeError message of ``check()``, or None when it passes."""
+    try:
+        check()
+    except (ValueError, TypeError) as exc:
+        return str(exc)
+    return None
+
+
+def _check_placements(value: object) -> str | None:
+    """GameOption check of ``placements``: None, "dealt", or both players' 12 kind
+    letters with two of each kind (PP-C3)."""
+    if value is None or value == "dealt":
+        return None
+    if not isinstance(value, Mapping) or set(value) != set(PLAYERS):
+        return "must map exactly 'red' and 'blue' to 12 kind letters each, or be \"dealt\""
+    return _problem(lambda: [_placement_kinds(p, value[p]) for p in PLAYERS])
+
+
+def _check_deal(value: object) -> str | None:
+    """GameOption check of ``deal``: None or 36 apple counts with the PP-C2 multiset."""
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        return "must be a list of 36 apple counts, one per square a1..f6 (PP-S1)"
+    return _problem(lambda: State._from_deal(list(value), "red"))
 
 
 GAME = Game(
@@ -95,13 +131,15 @@ GAME = Game(
     max_game_length=MAX_GAME_LENGTH,
     min_utility=-1.0,
     max_utility=1.0,
-    perfect_information=False,   # hidden trays in crates and hidden placements (PP-V1, PP-S3)
+    perfect_information=False,
+    zero_sum=True,                 # +1/-1 or 0/0 (PP-E4)   # hidden trays in crates and hidden placements (PP-V1, PP-S3)
     options={
         "first": GameOption("red", "who moves first once placement is over (PP-S4)", choices=PLAYERS),
         "placements": GameOption(None, "both players' tiles: {'red': 12 kind letters, 'blue': ...}, "
                                  "or \"dealt\" to draw both from the seed; without it the game "
-                                 "starts in phase placement (PP-S3)"),
-        "deal": GameOption(None, "the 36 apple counts a1..f6 instead of a deal from the seed (PP-C2)"),
+                                 "starts in phase placement (PP-S3)", check=_check_placements),
+        "deal": GameOption(None, "the 36 apple counts a1..f6 instead of a deal from the seed (PP-C2)",
+                           check=_check_deal),
     },
     # Matches play from a dealt placement unless asked otherwise (pickpack match --variant).
     variants={"dealt": {"placements": "dealt"}},

@@ -25,6 +25,7 @@ the rule an illegal move breaks).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from pickpack.errors import IllegalMoveError, MoveSyntaxError
 from pickpack.game import Game
@@ -228,7 +229,7 @@ def result_token(winner: str | None) -> str:
 class PickPackDialect:
     """Pick & Pack's RecordDialect (module docstring). Use the instance ``DIALECT``."""
 
-    game: Game = GAME
+    game: Game[Any] = GAME
     setup_tags = SETUP_TAGS
     move_token = MOVE_TOKEN
     final_rule: str | None = "PP-E4"

@@ -23,7 +23,7 @@ __all__ = ["State"]
 
 
 @functools.cache
-def _registered_game() -> Game:
+def _registered_game() -> Game[Any]:
     return get_game("pickpack")
 
 
@@ -91,7 +91,7 @@ class State(CoreState):
         return []
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         """The registered Game (pickpack.games.pickpack.GAME), found through the game
         registry (entry point ``pickpack.games:pickpack``, loaded once), since game.py
         builds its states from this class."""

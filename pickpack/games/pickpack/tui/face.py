@@ -80,7 +80,7 @@ class PickPackFace:
     css_paths: tuple[Path, ...] = (Path(__file__).parent / "board.tcss",)
     help_markdown = HELP_TEXT
 
-    def hides_information(self, game: Game) -> bool:
+    def hides_information(self, game: Game[Any]) -> bool:
         return True
 
     def board_screen(self, shell: Shell) -> Screen[None]:
