@@ -58,8 +58,9 @@ class GameState(Protocol):
     processes).
     """
 
-    #: Player names in seat order (``players[seat]``); ``len(players)`` is the count.
-    players: tuple[str, ...]
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seat order (``players[seat]``); ``len(players)`` is the count."""
 
     @property
     def game(self) -> Game[Any]:

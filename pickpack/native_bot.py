@@ -40,6 +40,7 @@ from functools import lru_cache
 from typing import Any
 
 from pickpack.errors import BotFault, BotLoadError
+from pickpack.game import GameState
 from pickpack.install_hint import install_hint
 from pickpack.move import Move
 
@@ -82,7 +83,7 @@ class NativeBotError(BotLoadError):
     library and the problem."""
 
 
-def position_json(state: Any) -> str:
+def position_json(state: GameState) -> str:
     """The position as ABI version 1 gives it: the snapshot as compact JSON, one line."""
     return json.dumps(state.snapshot(), separators=(",", ":"))
 
@@ -251,7 +252,7 @@ class NativeBot:
         """A fresh handle from ``pickpack_bot_create`` (seed None: a random one)."""
         self._create(secrets.randbits(64) if seed is None else seed, first=False)
 
-    def choose(self, state: Any) -> Move:
+    def choose(self, state: GameState) -> Move:
         """The move the library picks among ``state``'s legal actions (ABI 2: given the
         position string and the seat to move; ABI 1: the JSON snapshot)."""
         if self._handle is None:

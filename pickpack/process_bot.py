@@ -66,6 +66,7 @@ from typing import IO, Any, Protocol, TextIO
 
 from pickpack._pdeathsig import pdeathsig_preexec
 from pickpack.errors import BotFault, IllegalMoveError, MoveSyntaxError, PickpackError
+from pickpack.game import GameState
 from pickpack.games_registry import get_game
 from pickpack.move import Move
 from pickpack.time_limit import (DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE,
@@ -420,7 +421,7 @@ class ProcessBot:
         seed = secrets.randbits(64) if seed is None else seed
         self._send(f"newgame {seed}", time.monotonic() + self.time_limit + TIME_GRACE, "newgame")
 
-    def _position_lines(self, state: Any) -> tuple[str, dict[str, Move]]:
+    def _position_lines(self, state: GameState) -> tuple[str, dict[str, Move]]:
         """The ``position`` and ``legal`` lines for ``state`` in the agreed version and
         the legal moves by text. Raises ValueError for a state of another game or
         player count than the handshake named, and for a position string or move text
@@ -444,7 +445,7 @@ class ProcessBot:
                                  "process protocol sends it on one line")
         return f"position {position}\nlegal {' '.join(legal)}", legal
 
-    def choose(self, state: Any) -> Move:
+    def choose(self, state: GameState) -> Move:
         """Send the position and its legal moves, then ``go``; the answer's legal Move.
 
         The position is ``state.to_position()`` (version 2) or the JSON snapshot
@@ -467,7 +468,7 @@ class ProcessBot:
         if text.strip() in legal:          # the usual case: one of the texts just sent
             return legal[text.strip()]
         try:
-            return state.parse_move(text.strip())  # type: ignore[no-any-return]
+            return state.parse_move(text.strip())
         except (IllegalMoveError, MoveSyntaxError) as exc:
             raise self._fault("illegal", f"bestmove {text.strip()[:40]}: {exc}") from None
 
@@ -649,7 +650,7 @@ class ServedPlayer(Protocol):
     def newgame(self, seed: int) -> None:
         """A game starts (``newgame SEED``); may raise StopServing."""
 
-    def go(self, state: Any, millis: int | None) -> str:
+    def go(self, state: GameState, millis: int | None) -> str:
         """The move text for ``state`` within ``millis`` ms (None: no usable limit
         was sent); may raise StopServing."""
 
@@ -692,18 +693,19 @@ def _game_problem(handshake: Handshake) -> str | None:
     return None
 
 
-def _read_position(handshake: Handshake, rest: str) -> Any:
+def _read_position(handshake: Handshake, rest: str) -> GameState:
     """The state of a ``position`` line: version 1 ``snapshot JSON`` (Pick & Pack's
     state class), version 2 the game's position string. Positions the engine did not
     check (an unreachable test position) are read unchecked when the game's state
     class offers ``checked=False`` (Pick & Pack does)."""
     cls = get_game(handshake.game).load("state_class")
+    state: GameState
     if rest.startswith("snapshot "):
-        return cls.from_snapshot(json.loads(rest[len("snapshot "):]), checked=False)
+        state = cls.from_snapshot(json.loads(rest[len("snapshot "):]), checked=False)
+        return state
     reader = cls.from_position
-    if "checked" in inspect.signature(reader).parameters:
-        return reader(rest, checked=False)
-    return reader(rest)
+    state = reader(rest, checked=False) if "checked" in inspect.signature(reader).parameters else reader(rest)
+    return state
 
 
 def serve_protocol(player: ServedPlayer, stdin: TextIO = sys.stdin,
@@ -791,7 +793,7 @@ class RebuildingPlayer:
         """Remember the seed; the game's bot is built at its first ``go``."""
         self._seed = seed
 
-    def go(self, state: Any, millis: int | None) -> str:
+    def go(self, state: GameState, millis: int | None) -> str:
         """The bot's move text (built afresh first when a newgame is pending)."""
         if self._seed is not None and self._handshake is not None:
             self.close()

@@ -66,7 +66,7 @@ class PigState:
     # --- who is to move ----------------------------------------------------------
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[PigState]:
         """The registered Game (pickpack_pig.game.GAME)."""
         from pickpack_pig.game import GAME  # game.py builds its factory from this class
 

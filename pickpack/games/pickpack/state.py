@@ -8,6 +8,7 @@ the C binding; the Move-level methods here add canonical text and rule-naming er
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 from typing import Any
 
 from pickpack.errors import IllegalMoveError, SnapshotError
@@ -86,7 +87,7 @@ class State(CoreState):
         """Always False: Pick & Pack's only chance is the deal, drawn at creation (PP-S1)."""
         return False
 
-    def chance_outcomes(self) -> list[tuple[Any, float]]:
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         """Always empty (no chance nodes in Pick & Pack)."""
         return []
 
