@@ -80,7 +80,7 @@ from typing import Any, Protocol, TextIO, runtime_checkable
 
 from pickpack.botspec import BotSpec, parse_bot_spec
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
-from pickpack.game import Game
+from pickpack.game import Game, GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError, load, names
@@ -99,7 +99,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, state: Any) -> Move: ...
+    def choose(self, state: GameState) -> Move: ...
 
 
 def available_bots() -> list[str]:
@@ -281,7 +281,7 @@ def _entry_bot(parsed: BotSpec, factory: Any, merged: dict[str, Any], seed: int 
 
 # --- running a bot that is not bounded in a child process -----------------------------
 
-def chosen_move(bot: Bot, state: Any) -> Move | str | BotFault:
+def chosen_move(bot: Bot, state: GameState) -> Move | str | BotFault:
     """What ``bot.choose`` answers on a private copy of ``state`` (a Move or move text,
     not checked for legality), or the bot's fault: "exception" (it raised; a BotFault
     it raised keeps its kind) or "garbage" (neither a Move nor a string). Shared by
@@ -297,7 +297,7 @@ def chosen_move(bot: Bot, state: Any) -> Move | str | BotFault:
     return move
 
 
-def checked_move(bot: Bot, state: Any) -> Move | BotFault:
+def checked_move(bot: Bot, state: GameState) -> Move | BotFault:
     """``bot.choose`` on a copy of ``state``, checked: the legal Move (canonical, not
     applied to ``state``), or the bot's fault -- "exception" (it raised; a BotFault it
     raised keeps its kind), "garbage" (not a Move or move text) or "illegal". The same
@@ -447,7 +447,7 @@ class IsolatedBot:
         """Start a new game in the child (it builds the bot afresh with this seed)."""
         self._process.reset(seed)
 
-    def choose(self, state: Any) -> Move:
+    def choose(self, state: GameState) -> Move:
         """The child's move for ``state``. Raises BotFault as the class docstring says."""
         try:
             return self._process.choose(state)
@@ -476,7 +476,7 @@ def _remove_file(path: str) -> None:
         pass
 
 
-def _read_position(game: Game[Any], rest: str) -> Any:
+def _read_position(game: Game[Any], rest: str) -> GameState:
     """The state of ``game`` on a ``position`` line: ``snapshot JSON`` (version 1) or
     the game's position string (version 2). The host checked the position, so a state
     class whose reader takes ``checked`` (Pick & Pack's) is asked not to check it
@@ -492,7 +492,8 @@ def _read_position(game: Game[Any], rest: str) -> Any:
         takes_checked = "checked" in inspect.signature(reader).parameters
     except (TypeError, ValueError):
         takes_checked = False
-    return reader(data, checked=False) if takes_checked else reader(data)
+    state: GameState = reader(data, checked=False) if takes_checked else reader(data)
+    return state
 
 
 def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
@@ -531,7 +532,7 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
         report({"kind": fault.kind, "message": str(fault)})
         return 3
 
-    def build(seed: int | None) -> Any:
+    def build(seed: int | None) -> Bot:
         return make_bot(spec, seed, game=game, players=players, time_limit=float(args["time_limit"]),
                         isolate=False, **options)
 
@@ -539,7 +540,7 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
         stdout.write(line + "\n")
         stdout.flush()
 
-    bot: Any = None
+    bot: Bot | None = None
     try:
         bot = build(first_seed)
     except tuple(_config_errors().values()) as exc:
@@ -550,7 +551,7 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
     budget = getattr(bot, "time_budget", None)
     report({"time_budget": budget if isinstance(budget, (int, float)) else None})
     fresh = True              # built for the first game and not claimed by a newgame yet
-    state: Any = None
+    state: GameState | None = None
     try:
         for raw in stdin:
             command, _, rest = raw.strip().partition(" ")

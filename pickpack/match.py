@@ -3,17 +3,21 @@
 Typed on pickpack.game's Game and GameState only: a match of ``N`` bots plays an
 ``N``-player game (any registered game, or a Game object) with its variant and options.
 
-Seats. Game ``g`` seats the bots rotated by ``g mod N``: bot ``i`` sits in seat
-``(i + g) mod N``, so over any multiple of ``N`` games every bot sits in every seat
-equally often (for two players: bot A is seat 0, Red in Pick & Pack, in even games and
-seat 1 in odd ones).
+Seats (docs/match.md, "Seats, seeds and chance"). The seatings follow a Williams
+design (Williams 1949, a balanced Latin square; ``seating``): for an even number ``N``
+of players ``N`` orders in which every bot sits in every seat once and, reading the
+seats in order, immediately precedes every other bot once; for odd ``N`` the ``2N``
+orders of the square and its mirror (each row reversed), where that holds twice. Game
+``g`` plays order ``g mod len(design)``. For two players that is the alternation of
+old: bot A is seat 0 (Red in Pick & Pack) in even games and seat 1 in odd ones.
 
 Seeds (pickpack.seeding). With base seed ``s``, game ``g`` is created by
-``game.new_state(players=N, seed=derive_seed(s, g // N), variant, **options)``: the N
-games of one rotation share the game's own randomness (Pick & Pack's deal) with the
-bots rotated. ``variant`` None means the game's ``match_variant`` when it names one
-(Pick & Pack: its placements drawn from the same seed, so a match starts in play as it
-always has), else the game's defaults. Bot ``i``'s seed is ``derive_seed(s, g, i)``. Chance nodes are resolved
+``game.new_state(players=N, seed=derive_seed(s, g // len(design)), variant, **options)``:
+every deal is played under every order of the design (for two players: games 2k and
+2k+1 share it, the seats swapped). ``variant`` None means the game's ``match_variant``
+when it names one (Pick & Pack: its placements drawn from the same seed, so a match
+starts in play as it always has), else the game's defaults. Bot ``i``'s seed is
+``derive_seed(s, g, i)``. Chance nodes are resolved
 by the runner, never shown to a bot: an outcome is drawn exactly from
 ``chance_outcomes()`` (pickpack.match_chance) with a generator seeded by
 ``chance_seed(s, g)``. A game depends only on (s, g): results are the same in any
@@ -27,8 +31,10 @@ built in its child process only (pickpack.bots). A bot that does not play the ga
 
 Faults (docs/match.md, "Faults"). A bot that cannot be built, raises, crashes, times
 out, answers garbage or an illegal move ends the game: its seat gets the game's
-``min_utility`` and every other seat ``max_utility`` (for two players: the other
-wins). The result records ``fault`` (the kind, errors.FAULT_KINDS), ``forfeit`` (the
+``min_utility``; the other seats share the win (forfeit_returns): each gets
+``-min_utility / (N - 1)`` when the game is ``zero_sum`` (so the returns still sum to
+zero; for two players that is ``max_utility``: the other wins), else ``max_utility``.
+The result records ``fault`` (the kind, errors.FAULT_KINDS), ``forfeit`` (the
 reason, one line) and ``forfeited_by`` (the player name of the seat).
 
 A match's schedule is lazy and its summary incremental (running sums per bot), so
@@ -40,7 +46,9 @@ KeyboardInterrupt that carries the summary of the games finished.
 
 from __future__ import annotations
 
+import functools
 import random
+import reprlib
 import signal
 import threading
 import time
@@ -51,8 +59,9 @@ from types import FrameType
 from typing import Any
 
 from pickpack.bots import Bot, chosen_move, close_bot, make_bot, trial_bot
-from pickpack.errors import BotFault, BotLoadError, BotSpecError, GameLoadError, IllegalMoveError, MoveSyntaxError
-from pickpack.game import Game
+from pickpack.errors import (BotFault, BotLoadError, BotSpecError, GameLoadError, IllegalMoveError,
+                             MoveSyntaxError, PickpackError)
+from pickpack.game import Game, GameState, OptionError
 from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.match_backends import iter_batches
 from pickpack.match_chance import sample_outcome
@@ -63,19 +72,76 @@ from pickpack.seeding import chance_seed, derive_seed
 from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE, check_time_limit
 
 __all__ = ["BotLine", "GameResult", "MatchInterrupted", "MatchSummary", "check_bots",
-           "match_game", "match_variant", "play_game", "play_match", "seat_of", "summarize"]
+           "deal_seed", "forfeit_returns", "match_game", "match_variant", "play_game", "play_match",
+           "seat_of", "seating", "summarize", "trial_state"]
 
 _CONFIG_ERRORS = (BotSpecError, BotLoadError, PluginNotFoundError, GameLoadError)
 
 
-def seat_of(bot: int, index: int, players: int) -> int:
-    """The seat of bot ``bot`` in game ``index`` of a ``players``-player match:
-    ``(bot + index) mod players`` (module docstring, "Seats").
+@functools.lru_cache(maxsize=None)
+def seating(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seat orders of a ``players``-player match, a Williams design: each order
+    gives the bot (its index in the match) in each seat, ``order[seat]``; game ``g``
+    plays order ``g mod len(seating(players))``.
 
-    >>> [seat_of(0, g, 3) for g in range(4)]
-    [0, 1, 2, 0]
+    The first order is ``0, 1, N-1, 2, N-2, ...``; order ``r`` adds ``r`` to every bot
+    (mod ``N``). For even ``N`` these ``N`` orders seat every bot in every seat once and
+    let every bot immediately precede every other bot (the next seat) once; for odd
+    ``N`` the ``N`` mirrored orders (each reversed) follow, and both hold twice over
+    the ``2N``. Raises ValueError for ``players < 1``.
+
+    >>> seating(2)
+    ((0, 1), (1, 0))
+    >>> seating(3)
+    ((0, 1, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0), (0, 2, 1), (1, 0, 2))
+    >>> seating(4)
+    ((0, 1, 3, 2), (1, 2, 0, 3), (2, 3, 1, 0), (3, 0, 2, 1))
     """
-    return (bot + index) % players
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise ValueError(f"players must be an int of at least 1, got {players!r}")
+    first = [0] + [(k + 1) // 2 if k % 2 else players - k // 2 for k in range(1, players)]
+    square = tuple(tuple((bot + r) % players for bot in first) for r in range(players))
+    if players % 2 and players > 1:
+        square += tuple(order[::-1] for order in square)
+    return square
+
+
+def seat_of(bot: int, index: int, players: int) -> int:
+    """The seat of bot ``bot`` in game ``index`` of a ``players``-player match (seating).
+
+    >>> [seat_of(0, g, 2) for g in range(4)], [seat_of(0, g, 3) for g in range(6)]
+    ([0, 1, 0, 1], [0, 2, 1, 2, 0, 1])
+    """
+    design = seating(players)
+    return design[index % len(design)].index(bot)
+
+
+def deal_seed(base_seed: int, index: int, players: int) -> int:
+    """The seed of game ``index``'s own randomness: ``derive_seed(base_seed, index //
+    len(seating(players)))``, so every deal is played under every order of the design.
+
+    >>> [deal_seed(7, g, 3) == derive_seed(7, g // 6) for g in range(13)] == [True] * 13
+    True
+    >>> deal_seed(7, 1, 2) == derive_seed(7, 0) != deal_seed(7, 2, 2)
+    True
+    """
+    return derive_seed(base_seed, index // len(seating(players)))
+
+
+def forfeit_returns(game: Game[Any], players: int, failed: int) -> tuple[float, ...]:
+    """The returns of a game that seat ``failed`` lost by a fault: ``min_utility`` for
+    it; for every other seat ``-min_utility / (players - 1)`` when ``game.zero_sum``
+    (the returns sum to zero, the others share the win equally; for two players that
+    is ``max_utility``), else ``max_utility``.
+
+    >>> from pickpack.game import Game, seat_names
+    >>> g = Game("g", "G", dict, seat_names(), 2, 4, 2, 9, -1.0, 1.0)
+    >>> forfeit_returns(g, 2, 0), forfeit_returns(g, 3, 2)
+    ((-1.0, 1.0), (0.5, 0.5, -1.0))
+    """
+    low = float(game.min_utility)
+    other = -low / (players - 1) if game.zero_sum and players > 1 else float(game.max_utility)
+    return tuple(low if seat == failed else other for seat in range(players))
 
 
 @dataclass(frozen=True)
@@ -134,18 +200,19 @@ def match_game(game: str | Game[Any], players: int | None, bots: int,
                ) -> tuple[Game[Any], int]:
     """The game of a match of ``bots`` bots and its player count, checked before any game.
 
-    ``game`` is a registered name or a Game; ``players`` None means ``bots`` when the
-    game offers that many, else the game's default. Raises PluginNotFoundError for an
-    unknown game (listing the installed ones), OptionError for a player count, variant
-    or option the game does not offer, ValueError when the number of bots is not the
-    number of players.
+    ``game`` is a registered name or a Game; ``players`` None means ``bots``.
+    Raises PluginNotFoundError for an unknown game (listing the installed ones),
+    GameLoadError for one that fails to load, OptionError for a player count
+    (``players``, or the number of bots when ``players`` is None: "pig is played by
+    2..6 players, not 7"), variant or option the game does not offer, ValueError when
+    ``players`` is given and the number of bots is not that. The game's factory is not
+    run here (check_bots builds a trial state, trial_state).
     """
     resolved = get_game(game) if isinstance(game, str) else game
     variant = match_variant(resolved, variant)
+    resolved.check_players(bots if players is None else players)
     if players is None:
-        players = (bots if resolved.min_players <= bots <= resolved.max_players
-                   else resolved.default_player_count())
-    resolved.check_players(players)
+        players = bots
     if bots != players:
         raise ValueError(f"{resolved.name} with {players} players needs {players} bots "
                          f"(one per player), got {bots}")
@@ -162,7 +229,45 @@ def match_variant(game: Game[Any], variant: str | None) -> str | None:
     return default if isinstance(default, str) else None
 
 
-def _move(bot: Bot, state: Any, time_limit: float) -> Move | BotFault:
+def _given(variant: str | None, options: Mapping[str, Any]) -> tuple[str, str]:
+    """What a match gave the game's factory, for an error line, and the OptionError
+    field to blame: the options (``option NAME=VALUE``), else the variant, else the
+    defaults."""
+    if options:
+        shown = ", ".join(f"{key}={reprlib.repr(value)}" for key, value in options.items())
+        blamed = next(iter(options)) if len(options) == 1 else "options"
+        return f"option{'s' if len(options) > 1 else ''} {shown}", blamed
+    if variant is not None:
+        return f"variant {variant!r}", "variant"
+    return "its default options", "options"
+
+
+def trial_state(game: Game[Any], players: int, variant: str | None = None,
+                options: Mapping[str, Any] | None = None, seed: int = 0) -> GameState:
+    """One state of ``game`` as a match makes them (``players``, ``variant``, which
+    None means match_variant, ``options``) with ``seed``: the check, before the first
+    game, of the values only the game's factory checks.
+
+    Raises OptionError (field: the option, or ``"variant"``/``"options"``) with one
+    line naming the options and the factory's reason when the factory raises
+    ValueError, TypeError or a PickpackError (``GAME refused option NAME=VALUE:
+    REASON``, the reason on one line); an OptionError of the game's own passes
+    unchanged.
+    """
+    opts = dict(options or {})
+    chosen = match_variant(game, variant)
+    try:
+        state: GameState = game.new_state(players=players, seed=seed, variant=chosen, **opts)
+    except OptionError:
+        raise
+    except (ValueError, TypeError, PickpackError) as exc:
+        what, blamed = _given(chosen, opts)
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise OptionError(f"{game.name} refused {what}: {reason}", blamed) from None
+    return state
+
+
+def _move(bot: Bot, state: GameState, time_limit: float) -> Move | BotFault:
     """Let ``bot`` move in ``state``: the move applied (canonical text), or its fault."""
     started = time.perf_counter()
     move = chosen_move(bot, state)
@@ -204,12 +309,11 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
     resolved, n = match_game(game, len(names), len(names), variant, options)
     variant = match_variant(resolved, variant)
     opts = list(bot_options) if bot_options is not None else [{} for _ in names]
-    bot_seats = tuple(seat_of(i, index, n) for i in range(n))
-    who = [0] * n                                   # who[seat] = bot index
-    for i, seat in enumerate(bot_seats):
-        who[seat] = i
-    game_seed = derive_seed(base_seed, index // n)
-    state = resolved.new_state(players=n, seed=game_seed, variant=variant, **dict(options or {}))
+    design = seating(n)
+    who = design[index % len(design)]               # who[seat] = bot index
+    bot_seats = tuple(who.index(i) for i in range(n))
+    game_seed = deal_seed(base_seed, index, n)
+    state: GameState = resolved.new_state(players=n, seed=game_seed, variant=variant, **dict(options or {}))
     player_names = tuple(state.players)
     rng = random.Random(chance_seed(base_seed, index))
     bots: list[Bot] = []
@@ -250,8 +354,7 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
             close_bot(bot, quiet=True)
     forfeit = forfeited_by = None
     if fault is not None and failed is not None:
-        returns = tuple(resolved.min_utility if s == failed else resolved.max_utility
-                        for s in range(n))
+        returns = forfeit_returns(resolved, n, failed)
         forfeited_by = player_names[failed]
         forfeit = f"{names[who[failed]]} ({forfeited_by}) {fault.kind}: {fault}"
     else:
@@ -277,7 +380,10 @@ def check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] |
     ``time_limit`` and ``handshake_timeout`` (seconds) are given to every bot as in
     play_game.
 
-    Raises the errors of match_game; BotSpecError (malformed spec, bad option, a bot
+    Then one trial state (trial_state, seed 0) checks the values only the game's
+    factory checks, before any bot is built.
+
+    Raises the errors of match_game and of trial_state (OptionError); BotSpecError (malformed spec, bad option, a bot
     that does not play the game, a ``time_budget`` over the time limit),
     PluginNotFoundError, BotLoadError (plugin import error, unusable native library),
     BotFault (a ``cmd:`` program that does not start or fails the handshake),
@@ -285,6 +391,7 @@ def check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] |
     """
     check_time_limit(time_limit)
     resolved, n = match_game(game, players, len(bot_names), variant, options)
+    trial_state(resolved, n, variant, options)
     opts = list(bot_options) if bot_options is not None else [{} for _ in bot_names]
     for spec, bot_opts in zip(bot_names, opts):
         # the one build of the bot outside a game, in this process even for a bot the

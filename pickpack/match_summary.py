@@ -4,7 +4,10 @@ Every game adds to each bot's line: its return, its win share (1/k when its retu
 the highest, shared by k seats; 0 otherwise), its rank (1 = best; tied seats share the
 mean of their ranks), the game's own score of its seat and the game's plies. A win is
 a game where the bot alone has the highest return, a draw one where it shares the
-highest, a loss any other.
+highest, a loss any other. A game lost by a fault counts by its returns
+(pickpack.match.forfeit_returns): the faulting seat has the lowest, the other seats
+equal ones, so they share the win (1/(N-1) each, a draw for N > 2) and tie for the top
+ranks, and the faulting bot has a loss and rank N.
 
 Two players: the score rate ``(wins + draws/2) / games`` with its Wilson interval and
 the Elo difference (the table of ``pickpack match`` as before). Any number of players:

@@ -3,9 +3,10 @@
 Matches seed every game by its index, so results do not depend on the order or the
 process in which games run (pickpack.match):
 
-- the game's own randomness (``Game.new_state(seed=)``): ``derive_seed(s, i // N)`` for
-  game ``i`` of an ``N``-player match with base seed ``s``, so the N games of one seat
-  rotation share it (for two players: games 2k and 2k+1, as before);
+- the game's own randomness (``Game.new_state(seed=)``): ``derive_seed(s, i // D)`` for
+  game ``i``, D = ``len(pickpack.match.seating(N))`` the size of the seat design of an
+  N-player match (N for even N, 2N for odd), so every deal is played under every seat
+  order (for two players: games 2k and 2k+1, as before);
 - bot ``b``'s seed in game ``i``: ``derive_seed(s, i, b)``;
 - the runner's chance generator in game ``i``: ``chance_seed(s, i)``, i.e.
   ``derive_seed(s, i, CHANCE_STREAM)`` (no bot index reaches CHANCE_STREAM).

@@ -5,6 +5,7 @@ match`` as one line with exit status 2 before any game."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -19,7 +20,8 @@ from pickpack.cli import main
 from pickpack.errors import BotSpecError
 from pickpack.game import OptionError
 from pickpack.games_registry import available_games
-from pickpack.match import GameResult, match_game, play_game, play_match, seat_of, summarize
+from pickpack.match import (GameResult, deal_seed, forfeit_returns, match_game, play_game,
+                            play_match, seat_of, seating, summarize)
 from pickpack.match_chance import sample_outcome
 from pickpack.match_stats import Z95
 from pickpack.plugins import PluginNotFoundError
@@ -40,12 +42,35 @@ def dice_installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
 # --- seats ---------------------------------------------------------------------------
 
-def test_seat_rotation_is_fair_over_every_multiple_of_n() -> None:
-    for n in (2, 3, 4):
-        for games in (n, 2 * n, 5 * n):
-            counts = Counter((bot, seat_of(bot, g, n)) for g in range(games) for bot in range(n))
-            assert set(counts.values()) == {games // n}
-            assert len(counts) == n * n
+def test_the_williams_designs_by_hand() -> None:
+    assert seating(2) == ((0, 1), (1, 0))
+    assert seating(3) == ((0, 1, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0), (0, 2, 1), (1, 0, 2))
+    assert seating(4) == ((0, 1, 3, 2), (1, 2, 0, 3), (2, 3, 1, 0), (3, 0, 2, 1))
+    assert [len(seating(n)) for n in range(1, 8)] == [1, 2, 6, 4, 10, 6, 14]
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_one_full_design_balances_seats_and_predecessors(n: int) -> None:
+    design = seating(n)
+    games = len(design)
+    assert all(sorted(order) == list(range(n)) for order in design)
+    # every bot sits in every seat equally often (seat_of agrees with the orders)
+    seats = Counter((bot, seat_of(bot, g, n)) for g in range(games) for bot in range(n))
+    assert len(seats) == n * n and set(seats.values()) == {games // n}
+    # every bot immediately precedes (the next seat) every other bot equally often:
+    # once for even n, twice for odd n (the square and its mirror)
+    follows = Counter((order[k], order[k + 1]) for order in design for k in range(n - 1))
+    assert len(follows) == n * (n - 1)
+    assert set(follows.values()) == {1 if n % 2 == 0 else 2}
+
+
+def test_a_plain_rotation_would_not_balance_three_players() -> None:
+    # the old cyclic seating: A is always followed by B, never by C
+    rotation = [tuple((seat - g) % 3 for seat in range(3)) for g in range(3)]
+    follows = Counter((o[k], o[k + 1]) for o in rotation for k in range(2))
+    assert follows[(0, 1)] == 2 and follows[(0, 2)] == 0
+    design = Counter((o[k], o[k + 1]) for o in seating(3) for k in range(2))
+    assert design[(0, 1)] == design[(0, 2)] == 2
 
 
 def test_two_players_alternate_as_before() -> None:
@@ -54,12 +79,17 @@ def test_two_players_alternate_as_before() -> None:
     assert [seat_of(1, g, 2) for g in range(4)] == [1, 0, 1, 0]
 
 
-def test_games_seat_the_bots_rotated() -> None:
-    summary = play_match(["random", "random", "random"], games=6, seed=4, game=GAME)
+def test_games_seat_the_bots_by_the_design() -> None:
+    summary = play_match(["random", "random", "random"], games=8, seed=4, game=GAME)
     seats = [g.bot_seats for g in summary.games]
-    assert seats == [(0, 1, 2), (1, 2, 0), (2, 0, 1)] * 2
-    # the N games of one rotation share the game's seed
-    assert [g.seed for g in summary.games] == [derive_seed(4, 0)] * 3 + [derive_seed(4, 1)] * 3
+    # bot_seats[i] is bot i's seat: the inverse of each order of seating(3)
+    assert seats == [(0, 1, 2), (2, 0, 1), (1, 2, 0), (2, 1, 0), (0, 2, 1), (1, 0, 2),
+                     (0, 1, 2), (2, 0, 1)]
+    assert [g.seats for g in summary.games][:2] == [("random",) * 3] * 2
+    # every deal is played under the 6 orders of the design
+    assert [g.seed for g in summary.games] == [derive_seed(4, 0)] * 6 + [derive_seed(4, 1)] * 2
+    assert [deal_seed(4, g, 3) for g in range(8)] == [g.seed for g in summary.games]
+    assert [deal_seed(4, g, 2) for g in range(4)] == [derive_seed(4, 0)] * 2 + [derive_seed(4, 1)] * 2
     for g in summary.games:
         assert g.players == ("p1", "p2", "p3")
         assert g.bot_returns == tuple(g.returns[s] for s in g.bot_seats)
@@ -189,19 +219,46 @@ def test_a_single_game_has_the_whole_range_as_interval() -> None:
 
 # --- faults -------------------------------------------------------------------------------
 
-def test_a_faulting_seat_gets_min_utility_the_others_max(tmp_path: Path) -> None:
+@pytest.fixture()
+def raiser_installed(tmp_path: Path) -> Iterator[None]:
+    """A bot ``raiser`` whose every choose raises."""
     site = tmp_path / "site"
     write_distribution(site, "raiser", "1.0", {"pickpack.bots": {"raiser": "raiser_bot:Raiser"}},
                        {"raiser_bot": "class Raiser:\n    name = 'raiser'\n    bounded = True\n"
                                       "    def __init__(self, seed=None): pass\n"
                                       "    def choose(self, state): raise RuntimeError('no')\n"})
     with on_sys_path(site):
-        result = play_game(["random", "raiser", "random"], 1, 0, game=GAME)
-    # game 1: bot 1 sits in seat 2 (p3)
-    assert result.bot_seats == (1, 2, 0)
-    assert result.returns == (1.0, 1.0, -1.0)
-    assert result.fault == "exception" and result.forfeited_by == "p3"
-    assert result.forfeit == "raiser (p3) exception: raised RuntimeError: no"
+        yield
+
+
+def test_a_faulting_seat_in_a_zero_sum_game_leaves_the_others_sharing_the_win(
+        raiser_installed: None) -> None:
+    assert GAME.zero_sum        # the dice race declares the default
+    result = play_game(["random", "raiser", "random"], 1, 0, game=GAME)
+    # game 1 plays order (1, 2, 0): bot 1 (raiser) in seat 0 (p1), moving first
+    assert result.bot_seats == (2, 0, 1)
+    # -1 for the faulting seat, -(-1)/(3-1) = +0.5 for each other: the sum stays 0
+    assert result.returns == (-1.0, 0.5, 0.5)
+    assert result.bot_returns == (0.5, -1.0, 0.5)
+    assert result.fault == "exception" and result.forfeited_by == "p1"
+    assert result.forfeit == "raiser (p1) exception: raised RuntimeError: no"
+    # the summary: the others share the win and tie at rank 1.5; the raiser loses
+    a, raiser, c = summarize(["random", "raiser", "random"], [result], game=GAME).lines
+    assert (raiser.wins, raiser.draws, raiser.losses, raiser.forfeits) == (0, 0, 1, 1)
+    assert raiser.win_share == 0.0 and raiser.mean_rank == 3.0 and raiser.mean_return == -1.0
+    for line in (a, c):
+        assert (line.wins, line.draws, line.losses, line.forfeits) == (0, 1, 0, 0)
+        assert line.win_share == 0.5 and line.mean_rank == 1.5 and line.mean_return == 0.5
+
+
+def test_a_faulting_seat_in_a_game_that_is_not_zero_sum(raiser_installed: None) -> None:
+    loose = dataclasses.replace(GAME, zero_sum=False)
+    result = play_game(["random", "raiser", "random"], 1, 0, game=loose)
+    assert result.returns == (-1.0, 1.0, 1.0)
+    assert forfeit_returns(loose, 4, 3) == (1.0, 1.0, 1.0, -1.0)
+    assert forfeit_returns(GAME, 4, 3) == pytest.approx((1 / 3, 1 / 3, 1 / 3, -1.0))
+    # two players: the other side wins, as always
+    assert forfeit_returns(GAME, 2, 0) == (-1.0, 1.0) == forfeit_returns(loose, 2, 0)
 
 
 # --- bots declare their games ------------------------------------------------------------
@@ -242,8 +299,10 @@ def test_the_built_in_bots_declare_their_games() -> None:
 def test_match_game_checks_players_bots_variant_and_options() -> None:
     assert match_game(GAME, None, 3) == (GAME, 3)
     assert match_game(GAME, None, 2) == (GAME, 2)          # 2 bots: 2 players
+    with pytest.raises(OptionError, match=r"^dice is played by 2..4 players, not 5$"):
+        match_game(GAME, None, 5)                          # the bots outside the range
     with pytest.raises(ValueError, match=r"dice with 3 players needs 3 bots \(one per player\), got 5"):
-        match_game(GAME, None, 5)
+        match_game(GAME, 3, 5)
     with pytest.raises(OptionError, match="dice is played by 2..4 players, not 5"):
         match_game(GAME, 5, 5)
     with pytest.raises(OptionError, match="dice has no variant 'short'; variants: long"):
@@ -267,7 +326,8 @@ def test_the_command_plays_three_players(dice_installed: None, capsys: pytest.Ca
                  "--seed", "3", "--jobs", "1", "--json", "--option", "rounds=3"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["game"] == "dice" and data["players"] == 3 and data["options"] == {"rounds": 3}
-    assert [g["bot_seats"] for g in data["games"]] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]] * 2
+    assert [g["bot_seats"] for g in data["games"]] == [[0, 1, 2], [2, 0, 1], [1, 2, 0],
+                                                      [2, 1, 0], [0, 2, 1], [1, 0, 2]]
     assert all(g["plies"] == 9 for g in data["games"])
     direct = play_match(["random", "random", "random"], games=6, seed=3, game=GAME,
                         options={"rounds": 3})
@@ -282,7 +342,8 @@ def test_the_command_plays_three_players(dice_installed: None, capsys: pytest.Ca
      "dice is played by 2..4 players, not 5"),
     (["random", "random", "--game", "dice", "--players", "3"],
      "dice with 3 players needs 3 bots (one per player), got 2"),
-    (["random"] * 3, "pickpack with 2 players needs 2 bots (one per player), got 3"),
+    (["random"] * 3, "pickpack is played by 2 players, not 3"),
+    (["random"] * 5 + ["--game", "dice"], "dice is played by 2..4 players, not 5"),
     (["random"] * 3 + ["--game", "dice", "--variant", "short"],
      "dice has no variant 'short'; variants: long"),
     (["random"] * 3 + ["--game", "dice", "--option", "colour=1"],

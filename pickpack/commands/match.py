@@ -1,8 +1,9 @@
 """``pickpack match BOT BOT [BOT ...]``: bots against bots in any installed game
 (``--game``, default Pick & Pack; ``--players``, ``--variant``, ``--option``;
 docs/match.md). Every bad input -- an unknown game (the installed ones listed), a
-player count, variant or option the game does not offer, a number of bots that is not
-the number of players, a bot that does not play the game -- is one line and exit
+player count, variant or option the game does not offer, options only the game's
+factory refuses (pickpack.match.trial_state), a number of bots the game does not offer
+or that is not ``--players``, a bot that does not play the game -- is one line and exit
 status 2 before any game starts.
 
 The ``--ppn`` record is written game by game, in game order, into a temporary file
@@ -80,8 +81,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default=DEFAULT_GAME, metavar="NAME",
                    help=f"the game played (default {DEFAULT_GAME}; 'pickpack plugins' lists them)")
     p.add_argument("--players", type=positive_int, default=None, metavar="N",
-                   help="number of players (default: the number of bots when the game offers "
-                        "it, else the game's default); give one bot per player")
+                   help="number of players (default: the number of bots); give one bot per player")
     p.add_argument("--variant", default=None, metavar="NAME", help="a variant of the game")
     p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option (repeatable); VALUE is read as JSON when it is JSON, "
