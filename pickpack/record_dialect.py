@@ -28,9 +28,8 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Protocol, runtime_checkable
 
-from pickpack.errors import IllegalMoveError, PositionError
-from pickpack.game import Game, OptionError
-from pickpack.errors import GameLoadError
+from pickpack.errors import GameLoadError, IllegalMoveError, PositionError
+from pickpack.game import Game, GameState, OptionError
 from pickpack.games_registry import available_games, get_game
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
@@ -85,24 +84,24 @@ class RecordDialect(Protocol):
     def player_tags(self, tags: Mapping[str, str]) -> tuple[str, ...]:
         """The roster's player tags, in seat order, of a record with set-up ``tags``."""
 
-    def state_from_tags(self, tags: Mapping[str, str]) -> Any:
+    def state_from_tags(self, tags: Mapping[str, str]) -> GameState:
         """The initial state the set-up tags in ``tags`` describe (no history).
         Other tags are ignored. Raises TagError naming the tag and the offset in its value."""
 
-    def setup_tags_for(self, root: Any, given: Mapping[str, str]) -> dict[str, str]:
+    def setup_tags_for(self, root: GameState, given: Mapping[str, str]) -> dict[str, str]:
         """The set-up tags that reproduce ``root`` (a state with no history), in writing
         order; ``given`` are tags the caller supplied (a ``Seed``, ``Options``). Raises
         ValueError when ``given`` contradicts ``root`` or no tags can reproduce it."""
 
-    def history_moves(self, state: Any) -> list[Move]:
+    def history_moves(self, state: GameState) -> list[Move]:
         """The moves (chance outcomes included) from the start of ``state`` to it, each
         with its canonical text. Raises ValueError for a text that is not one move token."""
 
-    def apply_move(self, state: Any, text: str) -> Move:
+    def apply_move(self, state: GameState, text: str) -> Move:
         """Apply the move token ``text`` to ``state``; the move (canonical text). Raises
         MoveSyntaxError (column) or IllegalMoveError (rule); the state is unchanged then."""
 
-    def result_of(self, state: Any) -> str:
+    def result_of(self, state: GameState) -> str:
         """The result token of ``state``: from its returns once over, else ``*``."""
 
     def result_tokens(self, tags: Mapping[str, str]) -> str:
@@ -194,7 +193,7 @@ def dialect_named(name: str) -> RecordDialect:
     """The dialect of the installed game ``name`` (a ``Game`` tag's value).
 
     Raises TagError("Game", 0, ...) naming the installed games when there is no such game,
-    or saying why it failed to load.
+    or saying why it or its dialect (``Game.ppn_dialect``) failed to load, in one line.
     """
     try:
         game = get_game(name)
@@ -202,7 +201,12 @@ def dialect_named(name: str) -> RecordDialect:
         raise TagError("Game", 0, f"unknown game {name!r}; installed games: {_game_names()}") from None
     except GameLoadError as exc:
         raise TagError("Game", 0, str(exc)) from None
-    return dialect_for(game)
+    try:
+        return dialect_for(game)
+    except Exception as exc:        # a third party's import error of any kind
+        detail = " ".join(str(exc).split())
+        raise TagError("Game", 0, f"game {name!r}: its PPN dialect {game.ppn_dialect} failed to load: "
+                       f"{type(exc).__name__}: {detail}") from None
 
 
 def _decimal_tag(tags: Mapping[str, str], tag: str, limit: int, what: str) -> int | None:
@@ -249,7 +253,7 @@ class GenericDialect:
         """One tag per seat from the game's player names (``p1`` -> ``P1``)."""
         return tuple(player_tag(name) for name in self.game.player_names(self._players(tags)))
 
-    def result_of(self, state: Any) -> str:
+    def result_of(self, state: GameState) -> str:
         """``result_from_returns(state.returns())`` once over, else ``*``."""
         return result_from_returns(state.returns()) if state.is_terminal() else "*"
 
@@ -282,7 +286,7 @@ class GenericDialect:
             raise TagError("Options", 0, f"must be a JSON object of option values, got {text!r}")
         return value
 
-    def state_from_tags(self, tags: Mapping[str, str]) -> Any:
+    def state_from_tags(self, tags: Mapping[str, str]) -> GameState:
         """The state ``game.new_state(Players, Seed, Variant, **Options)`` (or the Position)."""
         setup = tags.get("SetUp")
         if setup is not None and setup not in ("0", "1"):
@@ -305,13 +309,14 @@ class GenericDialect:
         except OptionError as exc:
             raise TagError("Variant" if exc.field == "variant" else "Options", 0, str(exc)) from None
         try:
-            return self.game.new_state(players=players, seed=0 if seed is None else seed, **options)
+            state: GameState = self.game.new_state(players=players, seed=0 if seed is None else seed, **options)
         except ValueError as exc:
             raise TagError(None, 0, f"cannot set up the game: {exc}") from None
         except Exception as exc:     # the game's own failure: still one error at the record
             raise TagError(None, 0, f"cannot set up the game: {type(exc).__name__}: {exc}") from None
+        return state
 
-    def _from_position(self, tags: Mapping[str, str], setup: str | None, players: int | None) -> Any:
+    def _from_position(self, tags: Mapping[str, str], setup: str | None, players: int | None) -> GameState:
         if setup == "0":
             raise TagError("SetUp", 0, "is \"0\" but a Position tag is given (use \"1\")")
         for other in ("Seed", "Variant", "Options"):
@@ -319,7 +324,7 @@ class GenericDialect:
                 raise TagError(other, 0, "cannot be given with a Position tag (the position "
                                "string sets up the whole game)")
         try:
-            state = self.game.from_position(tags["Position"])
+            state: GameState = self.game.from_position(tags["Position"])
         except PositionError as exc:
             raise TagError("Position", max(exc.column - 1, 0), str(exc)) from None
         except (LookupError, ValueError) as exc:
@@ -328,7 +333,7 @@ class GenericDialect:
             raise TagError("Players", 0, f"is {players} but the position has {state.num_players} players")
         return state
 
-    def setup_tags_for(self, root: Any, given: Mapping[str, str]) -> dict[str, str]:
+    def setup_tags_for(self, root: GameState, given: Mapping[str, str]) -> dict[str, str]:
         """Players, Seed (given, else 0 when seed 0 reproduces ``root``), Variant and
         Options as given; else SetUp/Position when the game has position strings."""
         count = root.num_players
@@ -358,7 +363,7 @@ class GenericDialect:
 
     # --- moves -------------------------------------------------------------------
 
-    def history_moves(self, state: Any) -> list[Move]:
+    def history_moves(self, state: GameState) -> list[Move]:
         """Replays ``state.history_actions()`` on a copy taken back to its start."""
         actions = state.history_actions()
         replay = state.copy()
@@ -374,7 +379,7 @@ class GenericDialect:
             replay.apply_action(action)
         return moves
 
-    def apply_move(self, state: Any, text: str) -> Move:
+    def apply_move(self, state: GameState, text: str) -> Move:
         """``state.parse_move(text)`` applied; refused once the game is over."""
         if state.is_terminal():
             raise IllegalMoveError(f"illegal move {text}: the game is over")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pickpack import Move
-from pickpack_ppn.dialects import GAME_TAG, roster_of_tags
+from pickpack.record_dialect import roster_tags
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import Headers
 from pickpack_ppn.tree import Game, GameNode
@@ -18,18 +18,19 @@ class GameBuilder(BaseVisitor[Game]):
     Two comments in a row on the same node are joined with a line break. A comment
     before the first move of a side variation becomes that node's starting_comment.
     The tag pairs are gathered until end_headers, which makes the headers with the
-    roster of the game their ``Game`` tag names (pickpack_ppn.dialects).
+    roster of the game their ``Game`` tag names (none: Pick & Pack; pickpack_ppn.headers);
+    until then the game's headers have a roster without players.
     """
 
     def __init__(self) -> None:
-        self.game = Game()
+        self.game = _placeholder()
         self._lines: list[GameNode] = [self.game]   # the last node of each open line
         self._starting: str | None = None           # comment after '(' before its move
         self._in_variation_start = False
         self._tags: list[tuple[str, str]] = []
 
     def begin_game(self) -> None:
-        self.game = Game()
+        self.game = _placeholder()
         self._lines = [self.game]
         self._starting = None
         self._in_variation_start = False
@@ -39,11 +40,7 @@ class GameBuilder(BaseVisitor[Game]):
         self._tags.append((name, value))
 
     def end_headers(self) -> None:
-        tags = self._tags
-        if any(name == GAME_TAG for name, _ in tags):
-            self.game.headers = Headers.with_roster(roster_of_tags(dict(tags)), tags)
-        else:
-            self.game.headers = Headers(tags)
+        self.game.headers = Headers(self._tags)
 
     def visit_move(self, move: Move, ply: int) -> None:
         node = self._lines[-1]
@@ -87,3 +84,10 @@ class GameBuilder(BaseVisitor[Game]):
 
     def result(self) -> Game:
         return self.game
+
+
+def _placeholder() -> Game:
+    """A new Game whose headers (a roster without players) end_headers replaces: made
+    without looking up the roster of a record without a Game tag, so reading another
+    game's record never loads Pick & Pack."""
+    return Game(Headers.with_roster(roster_tags(())))

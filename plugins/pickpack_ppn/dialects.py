@@ -1,7 +1,9 @@
 """Which dialect a record speaks: its ``[Game "NAME"]`` tag (pickpack.record_dialect).
 
 A record without a Game tag is a Pick & Pack record (pickpack.games_registry.DEFAULT_GAME),
-so every file written before there were other games still reads.
+so every file written before there were other games still reads. Every game, the default
+one included, is found through the game registry (``get_game``) when a record of it is
+read, never at import: this package imports no game package.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ def dialect_of_tags(tags: Mapping[str, str]) -> RecordDialect:
 
 def roster_of_tags(tags: Mapping[str, str]) -> tuple[str, ...]:
     """The roster of a record with ``tags`` (Event, Site, Date, Round, one tag per player,
-    Result); without players when its game is not installed (reading goes on, leniently)."""
+    Result); without players when its game is not installed or it or its dialect fails
+    to load (reading goes on, leniently)."""
     try:
         dialect = dialect_of_tags(tags)
     except TagError:

@@ -1,26 +1,39 @@
 """Tag pairs of a PPN game: an ordered mapping with the roster first.
 
-As PGN's Seven Tag Roster (Event, Site, Date, Round, White, Black, Result): for Pick &
-Pack the players are Red and Blue; another game's roster has one tag per player from its
-dialect (``P1``, ``P2``, ``P3``: pickpack.record_dialect.roster_tags). A new Headers holds
-the roster with its "unknown" values; other tags follow the roster in the order they
-were set. docs/ppn.md, "Tag pairs".
+As PGN's Seven Tag Roster (Event, Site, Date, Round, White, Black, Result), with one tag
+per player of the record's game, as its dialect gives them (pickpack.record_dialect:
+Pick & Pack's are ``Red`` and ``Blue``, another game's ``P1``, ``P2``, ``P3``, ...). A
+new Headers holds the roster with its "unknown" values; other tags follow the roster in
+the order they were set. docs/ppn.md, "Tag pairs".
+
+``ROSTER`` (Pick & Pack's roster), ``ROSTER_DEFAULTS`` and ``result_token`` are Pick &
+Pack's names kept for old imports; they load Pick & Pack on first use
+(pickpack_ppn.compat), so importing this module imports no game.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
+from typing import Any
 
-from pickpack.games.pickpack.ppn_dialect import result_token
+from pickpack.record_dialect import TWO_PLAYER_RESULTS
+from pickpack_ppn.compat import module_getattr
+from pickpack_ppn.dialects import roster_of_tags
 
 __all__ = ["RESULTS", "ROSTER", "Headers", "check_tag", "result_token"]
 
-ROSTER = ("Event", "Site", "Date", "Round", "Red", "Blue", "Result")
-ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
-                   "Red": "?", "Blue": "?", "Result": "*"}
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+#: The result tokens of a two-player record (pickpack.record_dialect.TWO_PLAYER_RESULTS).
+RESULTS = TWO_PLAYER_RESULTS
+#: The unknown value of each roster tag that is not "?".
+UNKNOWN_VALUES = {"Date": "????.??.??", "Result": "*"}
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+def __getattr__(name: str) -> Any:
+    """Pick & Pack's ``ROSTER``, ``ROSTER_DEFAULTS`` and ``result_token``, loaded on first
+    use (PEP 562; pickpack_ppn.compat). AttributeError for any other missing name."""
+    return module_getattr(__name__, name)
 
 
 def check_tag(name: str, value: str) -> None:
@@ -35,14 +48,17 @@ def check_tag(name: str, value: str) -> None:
 
 
 def _unknown(tag: str) -> str:
-    """The unknown value of a roster tag."""
-    return ROSTER_DEFAULTS.get(tag, "?")
+    """The unknown value of a roster tag: "????.??.??" for Date, "*" for Result, else "?"."""
+    return UNKNOWN_VALUES.get(tag, "?")
 
 
 class Headers(MutableMapping[str, str]):
     """The tag pairs of one game, the roster first (in roster order), then the rest.
 
-    The roster is Pick & Pack's (ROSTER) unless made with ``Headers.with_roster``.
+    The roster is that of the game the tags' ``Game`` tag names, else of the game of a
+    record without one (Pick & Pack), from its dialect through the game registry
+    (pickpack_ppn.dialects.roster_of_tags; a game that is not installed or fails to
+    load: a roster without players); ``Headers.with_roster`` gives it explicitly.
     Deleting a roster tag restores its unknown value ("?", "????.??.??", "*").
     Setting a bad name or a value with a line break raises ValueError.
 
@@ -52,9 +68,12 @@ class Headers(MutableMapping[str, str]):
     """
 
     def __init__(self, data: Mapping[str, str] | Iterable[tuple[str, str]] = (), **tags: str) -> None:
-        self._roster: dict[str, str] = dict(ROSTER_DEFAULTS)
+        pairs = list(data.items() if isinstance(data, Mapping) else data)
+        given = {name: value for name, value in pairs if isinstance(name, str) and isinstance(value, str)}
+        given.update(tags)
+        self._roster: dict[str, str] = {tag: _unknown(tag) for tag in roster_of_tags(given)}
         self._others: dict[str, str] = {}
-        self.update(data, **tags)
+        self.update(pairs, **tags)
 
     @classmethod
     def with_roster(cls, roster: Sequence[str], data: Mapping[str, str] | Iterable[tuple[str, str]] = ()

@@ -23,16 +23,17 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TextIO
 
+from pickpack.game import GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.match import GameResult
 from pickpack.record_dialect import GenericDialect, RecordDialect, TagError, dialect_for
 from pickpack_ppn.builder import GameBuilder
+from pickpack_ppn.compat import PickPackName, module_getattr
 from pickpack_ppn.dialects import dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
-from pickpack_ppn.headers import RESULTS, ROSTER, Headers
+from pickpack_ppn.headers import RESULTS, Headers
 from pickpack_ppn.reader import Reader, read_game
 from pickpack_ppn.records import games_to_ppn, setup_given
-from pickpack_ppn.setup_tags import SETUP_TAGS
 from pickpack_ppn.source import Lines, PPNFile, PPNInput, open_ppn
 from pickpack_ppn.tree import Game as PPNGame
 from pickpack_ppn.tree import GameNode
@@ -42,12 +43,21 @@ from pickpack_ppn.writer import TextExporter
 __all__ = ["PPN", "PPNNotation"]
 
 
+def __getattr__(name: str) -> Any:
+    """Pick & Pack's ``ROSTER`` and ``SETUP_TAGS``, which this module has always let be
+    imported, loaded on first use (PEP 562; pickpack_ppn.compat). AttributeError for any
+    other missing name."""
+    return module_getattr(__name__, name)
+
+
 class PPNNotation:
     """Read, write and set up PPN game records. Use the instance ``PPN``.
 
     Classes: Game, GameNode, Headers, BaseVisitor, GameBuilder, TextExporter, Reader,
     PPNParseError, TagError, GenericDialect. Constants (Pick & Pack's): ROSTER,
-    SETUP_TAGS, RESULTS; another game's are its dialect's (``dialect``).
+    SETUP_TAGS (both loaded from Pick & Pack's dialect when read: pickpack_ppn.compat),
+    RESULTS (the two-player result tokens); another game's are its dialect's
+    (``dialect``).
     """
 
     name = "ppn"
@@ -62,8 +72,8 @@ class PPNNotation:
     PPNParseError = PPNParseError
     TagError = TagError
     GenericDialect = GenericDialect
-    ROSTER = ROSTER
-    SETUP_TAGS = SETUP_TAGS
+    ROSTER = PickPackName()
+    SETUP_TAGS = PickPackName()
     RESULTS = RESULTS
 
     def read_game(self, stream: PPNInput | Lines, *, strict: bool = True) -> PPNGame | None:
@@ -105,7 +115,7 @@ class PPNNotation:
         """Write the canonical text of ``game`` to ``stream``."""
         stream.write(self.export(game))
 
-    def game_from_state(self, state: Any, headers: Mapping[str, str] | None = None, *,
+    def game_from_state(self, state: GameState, headers: Mapping[str, str] | None = None, *,
                         seed: int | None = None, variant: str | None = None,
                         options: Mapping[str, Any] | None = None) -> PPNGame:
         """The game leading to ``state`` (any game's GameState: its start and its history,
@@ -139,16 +149,16 @@ class PPNNotation:
         """
         return open_ppn(path)
 
-    def to_position(self, state: Any) -> str:
+    def to_position(self, state: GameState) -> str:
         """The one-line position string of ``state`` (its ``to_position()``; Pick & Pack's:
         pickpack.games.pickpack.position)."""
-        text: str = state.to_position()
-        return text
+        return state.to_position()
 
-    def from_position(self, text: str, game: str = DEFAULT_GAME) -> Any:
+    def from_position(self, text: str, game: str = DEFAULT_GAME) -> GameState:
         """The state of ``game`` (default Pick & Pack) a position string describes.
         Raises pickpack.PositionError; LookupError for a game without position strings."""
-        return get_game(game).from_position(text)
+        state: GameState = get_game(game).from_position(text)
+        return state
 
     def __repr__(self) -> str:
         return "<PPN notation (pickpack.notations:ppn)>"

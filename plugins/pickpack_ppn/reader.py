@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from pickpack import IllegalMoveError, MoveSyntaxError
+from pickpack import IllegalMoveError, Move, MoveSyntaxError
+from pickpack.game import GameState
 from pickpack.record_dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, TagError
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.dialects import dialect_of_tags
@@ -91,7 +92,7 @@ _SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 class _Line:
     """One line of play being read: the main line or an open variation."""
 
-    state: Any | None          # None: not replayed (set-up failed, or inside a skipped line)
+    state: GameState | None    # None: not replayed (set-up failed, or inside a skipped line)
     ply: int                   # ply of its last move (of the move it branches from, at first)
     opened: bool               # begin_variation sent (sent lazily, at its first good move)
     line: int = 0              # where its '(' is
@@ -276,7 +277,7 @@ class Reader:
             value = "".join(parts)
         return m.group(1), _Tag(value, self.line_number, m.start(2) + 1, raw, m.start(1) + 1)
 
-    def _setup(self, tags: dict[str, _Tag], start: int) -> Any | None:
+    def _setup(self, tags: dict[str, _Tag], start: int) -> GameState | None:
         values = {name: tag.value for name, tag in tags.items()}
         self._tags = values
         self._dialect = None
@@ -298,7 +299,7 @@ class Reader:
 
     # --- movetext ----------------------------------------------------------------
 
-    def _movetext(self, line: str | None, visitor: BaseVisitor[ResultT], state: Any | None,
+    def _movetext(self, line: str | None, visitor: BaseVisitor[ResultT], state: GameState | None,
                   tags: dict[str, _Tag], last_end: tuple[int, int]) -> None:
         lines = [_Line(state, 0, True, dead=state is None)]
         number: tuple[int, int, int] | None = None      # pending move number: value, line, column
@@ -551,7 +552,7 @@ class Reader:
         visitor.visit_result(token)
 
 
-def _no_game(state: Any, text: str) -> Any:
+def _no_game(state: GameState, text: str) -> Move:
     """A move of a record whose game is unknown: never called (its line is not replayed)."""
     raise IllegalMoveError(f"illegal move {text}: the record's game is not installed")
 

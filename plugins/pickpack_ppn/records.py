@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, TextIO
 
+from pickpack.game import GameState
 from pickpack.games_registry import get_game
 from pickpack.match import GameResult
 from pickpack.record_dialect import GenericDialect, RecordDialect, dialect_for, result_from_returns
@@ -56,7 +57,7 @@ def game_from_result(result: GameResult, *, event: str = "pickpack match", site:
     """
     try:
         game = get_game(result.game)
-        state: Any = game.new_state(players=len(result.players), seed=result.seed, variant=result.variant,
+        state: GameState = game.new_state(players=len(result.players), seed=result.seed, variant=result.variant,
                                     **result.options)
     except (LookupError, ValueError, TypeError) as exc:
         raise ValueError(f"game {result.index}: cannot set up {result.game}: {exc}") from None

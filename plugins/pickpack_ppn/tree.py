@@ -11,12 +11,13 @@ Pick & Pack). States are the game's GameStates (pickpack.game).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pickpack import Move
+from pickpack.game import GameState
 from pickpack.games_registry import DEFAULT_GAME
 from pickpack.record_dialect import RecordDialect, dialect_for, roster_tags
-from pickpack_ppn.dialects import GAME_TAG, dialect_of_tags, roster_of_tags
+from pickpack_ppn.dialects import GAME_TAG, dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import Headers
 from pickpack_ppn.visitor import BaseVisitor
@@ -126,7 +127,7 @@ class GameNode:
         moves.reverse()
         return moves
 
-    def state(self) -> Any:
+    def state(self) -> GameState:
         """A new state of the record's game at this node: its set-up, then the moves to here.
 
         Raises pickpack.record_dialect.TagError for bad set-up tags (or an unknown Game)
@@ -144,20 +145,18 @@ class GameNode:
 class Game(GameNode):
     """The root of a game tree: tag pairs, errors met while reading, the first moves.
 
-    ``headers`` is a Headers (the roster of the record's game first); ``errors`` the
-    PPNParseErrors the reader collected for this game (lenient mode); ``comment`` a
-    comment before the first move. A ``Game`` tag names the game (pickpack_ppn.dialects);
-    without one the record is Pick & Pack's.
+    ``headers`` is a Headers (the roster of the record's game first: a Headers given
+    keeps its roster, other tags get the roster of the game their ``Game`` tag names,
+    pickpack_ppn.headers); ``errors`` the PPNParseErrors the reader collected for this
+    game (lenient mode); ``comment`` a comment before the first move. A ``Game`` tag
+    names the game (pickpack_ppn.dialects); without one the record is Pick & Pack's.
     """
 
     __slots__ = ("errors", "headers")
 
     def __init__(self, headers: Mapping[str, str] | Iterable[tuple[str, str]] = ()) -> None:
         super().__init__()
-        pairs = list(headers.items() if isinstance(headers, Mapping) else headers)
-        tags = dict(pairs)
-        self.headers = (Headers.with_roster(roster_of_tags(tags), pairs) if GAME_TAG in tags
-                        else Headers(pairs))
+        self.headers = headers.copy() if isinstance(headers, Headers) else Headers(headers)
         self.errors: list[PPNParseError] = []
 
     def dialect(self) -> RecordDialect:
@@ -167,7 +166,7 @@ class Game(GameNode):
         """
         return dialect_of_tags(self.headers)
 
-    def initial_state(self) -> Any:
+    def initial_state(self) -> GameState:
         """A new state set up by the tags (for Pick & Pack: Seed/Deal, placements, First,
         or Position; another game: its dialect's set-up tags).
 
@@ -175,11 +174,11 @@ class Game(GameNode):
         """
         return self.dialect().state_from_tags(self.headers)
 
-    def state(self) -> Any:
+    def state(self) -> GameState:
         """The initial state (the root holds no move)."""
         return self.initial_state()
 
-    def setup(self, state: Any, seed: int | None = None) -> None:
+    def setup(self, state: GameState, seed: int | None = None) -> None:
         """Replace the set-up tags so that the game starts at ``state`` (its position).
 
         For Pick & Pack, ``seed`` is written as ``Seed`` instead of ``Deal`` when it deals
@@ -200,7 +199,7 @@ class Game(GameNode):
                                                     *tags.items(), *kept])
 
     @classmethod
-    def from_state(cls, state: Any, headers: Mapping[str, str] | None = None) -> Game:
+    def from_state(cls, state: GameState, headers: Mapping[str, str] | None = None) -> Game:
         """The game that leads to ``state`` (any game's GameState): its start and its
         history (chance outcomes included) as the mainline.
 
@@ -224,8 +223,7 @@ class Game(GameNode):
         root = state.copy()
         for _ in range(len(root.history_actions())):
             root.undo()
-        game = cls()
-        game.headers = Headers.with_roster(roster, given)
+        game = cls(Headers.with_roster(roster, given))     # no lookup of a default roster
         seed_text = given.get("Seed")
         if seed_text is not None and not (seed_text.isascii() and seed_text.isdigit()):
             raise ValueError(f"Seed {seed_text!r} is not a decimal integer")
