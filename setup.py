@@ -5,8 +5,11 @@ Layout (docs/writing-a-game.md):
 - ``core/common/``: C shared by every game (the PRNG, the native-bot ABI header). It is
   compiled once, into the static library ``pp_common``.
 - ``core/<game>/``: one game's rules. Each game's C is compiled once, into the static
-  library ``pp_<game>``, and linked only into that game's extensions
-  (``pickpack.games.<game>._core`` and ``._search``); no game's C reaches another's.
+  library ``pp_<game>``, and linked only into that game's one extension
+  (``pickpack.games.<game>._core``); no game's C reaches another's. A game's further
+  Cython code (Pick & Pack's searches, ``_search.pxi``) is included into its ``_core.pyx``
+  rather than built as a second extension, which would link a second copy of the game's
+  C (with its own Zobrist tables and globals).
 - ``pickpack/_move.pyx``: the game-neutral move value, one small extension whose type
   every game binding cimports.
 
@@ -55,16 +58,13 @@ for game in C_GAMES:
     link = [f"pp_{game}", "pp_common", "m"]
     # The C the extension links: a change to any of it relinks the extension.
     c_files = [*_sources(game_dir), *_headers(game_dir), *_sources(COMMON_DIR), *_headers(COMMON_DIR)]
-    extensions += [
+    # One extension per game. cythonize follows its ``include``s (the .pxi files) itself;
+    # they are listed in depends as well, so that setuptools rebuilds on a change to them.
+    pxi_files = sorted(str(p) for p in Path(f"pickpack/games/{game}").glob("*.pxi"))
+    extensions.append(
         Extension(f"pickpack.games.{game}._core", sources=[f"pickpack/games/{game}/_core.pyx"],
-                  include_dirs=[game_dir, COMMON_DIR], libraries=link, depends=c_files,
-                  extra_compile_args=C_FLAGS),
-        # The game's searches reach the C state through _core.pxd (one Python call per
-        # search, never per node) and link the same static game library.
-        Extension(f"pickpack.games.{game}._search", sources=[f"pickpack/games/{game}/_search.pyx"],
-                  include_dirs=[game_dir, COMMON_DIR], libraries=link, depends=c_files,
-                  extra_compile_args=C_FLAGS),
-    ]
+                  include_dirs=[game_dir, COMMON_DIR], libraries=link, depends=[*c_files, *pxi_files],
+                  extra_compile_args=C_FLAGS))
 
 
 

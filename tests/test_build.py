@@ -1,4 +1,6 @@
-"""The build says nothing deprecated and ships the style sheets (issue 12, item 20).
+"""The build says nothing deprecated, ships the style sheets (issue 12, item 20) and makes
+one extension module per game (issue 8: "one extension per game, no game's C linked into
+another's extension"), plus the game-neutral ``pickpack._move``.
 
 ``project.license`` as a TOML table is deprecated by setuptools (removal 2027-Feb-18):
 it is the SPDX string ``"MIT"``. ``pickpack_tui/styles`` (the Textual ``*.tcss``
@@ -23,6 +25,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# The games with C in this repository (core/<name>/, core/common/ being shared C) and the
+# extension modules the build makes for them: pickpack._move and one _core per game.
+C_GAMES = sorted(p.name for p in (ROOT / "core").iterdir() if p.is_dir() and p.name != "common")
+EXTENSIONS = sorted(["pickpack/_move", *(f"pickpack/games/{game}/_core" for game in C_GAMES)])
+# What pickpack.games.pickpack._search re-exports from the game's one extension.
+SEARCH_NAMES = ["EVALUATIONS", "MAX_DEPTH", "WIN_VALUE", "alphabeta_search", "counted_actions",
+                "distinct_actions", "evaluate", "mcts_search", "mcts_search_through_table"]
 STYLES = sorted(p.name for p in (ROOT / "plugins" / "pickpack_tui" / "styles").glob("*.tcss"))
 # What setuptools prints for the two faults (and any other deprecation).
 BAD_WORDS = ("deprecat", "absent from the `packages`", "Package would be ignored")
@@ -65,6 +74,12 @@ def _copy_project(tmp: Path) -> Path:
     return project
 
 
+def _extension_modules(names: list[str]) -> list[str]:
+    """The extension modules among archive or file names, as slash paths without the
+    ``.cpython-…so`` tail (``pickpack/games/pickpack/_core``)."""
+    return sorted(n.split(".", 1)[0] for n in names if n.endswith(".so") or n.endswith(".pyd"))
+
+
 def _run(cmd: list[str], cwd: Path, env: dict[str, str]) -> str:
     done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
     output = done.stdout + done.stderr
@@ -92,6 +107,35 @@ def test_build_and_sdist_print_no_deprecation_and_ship_the_styles(tmp_path: Path
         names = tar.getnames()
     assert sorted(n.rsplit("/", 1)[1] for n in names if "/plugins/pickpack_tui/styles/" in n) == STYLES
     assert len(STYLES) == 3
+    # The sdist rebuilds the one extension: _core.pyx and the searches it includes.
+    game_files = sorted(n.rsplit("/", 1)[1] for n in names if "/pickpack/games/pickpack/_" in n)
+    assert "_search.pxi" in game_files and "_core.pyx" in game_files and "_search.py" in game_files
+    assert "_search.pyx" not in game_files
+
+
+def test_the_expected_extensions_are_one_per_game() -> None:
+    assert C_GAMES == ["pickpack"]
+    assert EXTENSIONS == ["pickpack/_move", "pickpack/games/pickpack/_core"]
+
+
+def test_the_work_tree_holds_one_extension_per_game() -> None:
+    # The in-place build (pip install -e, or setup.py build_ext --inplace): a stale
+    # _search extension would shadow _search.py on import.
+    built = [str(p.relative_to(ROOT)) for p in (ROOT / "pickpack").rglob("*.so")]
+    assert _extension_modules(built) == EXTENSIONS
+
+
+def test_search_module_re_exports_the_searches_of_the_one_extension() -> None:
+    from pickpack.games.pickpack import _core, _search
+    from pickpack.games.pickpack.game import GAME
+
+    assert Path(_search.__file__ or "").name == "_search.py"
+    assert sorted(_search.__all__) == SEARCH_NAMES
+    for name in SEARCH_NAMES:
+        assert getattr(_search, name) is getattr(_core, name), name
+    module, _, attr = (GAME.native_mcts or "").partition(":")
+    assert getattr(importlib.import_module(module), attr) is _core.mcts_search
+    assert (_core.WIN_VALUE, _core.MAX_DEPTH, _core.EVALUATIONS) == (1 << 20, 64, ("full", "score"))
 
 
 @pytest.mark.slow
@@ -108,3 +152,7 @@ def test_wheel_builds_quietly_with_the_styles_and_the_license_expression(tmp_pat
         metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("pickpack_tui/styles/")) == STYLES
     assert "License-Expression: MIT" in metadata.splitlines()
+    # Exactly one extension module per game, plus pickpack._move; the searches ride in
+    # the game's _core, and _search is a plain module.
+    assert _extension_modules(names) == EXTENSIONS
+    assert "pickpack/games/pickpack/_search.py" in names

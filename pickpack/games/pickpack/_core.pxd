@@ -1,5 +1,6 @@
-# The C-level layout of pickpack._core.CoreState, so that other Cython modules (the
-# search bots) can reach the C state without a Python call per node.
+# The C-level layout of pickpack.games.pickpack._core.CoreState, so that Cython code can
+# reach the C state without a Python call per node: the searches (_search.pxi, included
+# into _core.pyx, the game's one extension) and any Cython module that cimports it.
 from pickpack.games.pickpack._ccore cimport pp_state, pp_undo, pp_error, PP_MAX_PLIES
 
 cdef class CoreState:

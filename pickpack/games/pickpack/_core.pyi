@@ -1,7 +1,8 @@
-"""Type stub of the Cython binding pickpack.games.pickpack._core (see _core.pyx for the docs)."""
+"""Type stub of the Cython binding pickpack.games.pickpack._core (see _core.pyx and, for
+the searches compiled into it, _search.pxi for the docs)."""
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 from pickpack._move import Move as Move
 from pickpack.errors import SnapshotError as SnapshotError
 
@@ -65,3 +66,59 @@ class CoreState:
     def playout(self, seed: int) -> dict[str, int]: ...
     def perft(self, depth: int, progress: Callable[[float], object] | None = None) -> int: ...
     def successor_margins(self) -> list[int]: ...
+
+# The searches (_search.pxi, included by _core.pyx; re-exported by
+# pickpack.games.pickpack._search).
+WIN_VALUE: int
+MAX_DEPTH: int
+EVALUATIONS: tuple[str, str]
+
+class MCTSResult(TypedDict):
+    action: int
+    value: float
+    simulations: int
+    nodes: int
+    seconds: float
+    root_moves: list[tuple[int, int, float]]
+
+class AlphaBetaResult(TypedDict):
+    action: int
+    value: int
+    depth: int
+    exact: bool
+    nodes: int
+    tt_hits: int
+    seconds: float
+    root_moves: list[tuple[int, int, float]]
+
+def mcts_search(
+    state: Any,
+    *,
+    simulations: int | None = ...,
+    seconds: float | None = ...,
+    exploration: float = ...,
+    margin: float = ...,
+    seed: int = ...,
+    max_nodes: int = ...,
+) -> MCTSResult: ...
+def mcts_search_through_table(
+    state: Any,
+    *,
+    simulations: int | None = ...,
+    seconds: float | None = ...,
+    exploration: float = ...,
+    margin: float = ...,
+    seed: int = ...,
+    max_nodes: int = ...,
+) -> MCTSResult: ...
+def alphabeta_search(
+    state: Any,
+    *,
+    depth: int | None = ...,
+    seconds: float | None = ...,
+    eval: str = ...,
+    tt_log2: int = ...,
+) -> AlphaBetaResult: ...
+def evaluate(state: Any, player: str, eval: str = ...) -> int: ...
+def distinct_actions(state: Any) -> list[int]: ...
+def counted_actions(state: Any) -> list[int]: ...

@@ -2,9 +2,13 @@
 """Cython binding of the C core (core/pickpack/pickpack_core.h) for Pick & Pack.
 
 Python objects cross the boundary once per call: batch work (playouts, perft, the
-random-game batch) runs entirely in C with the GIL released. Every integer, square and
-snapshot field that comes from Python is checked here or by the core's checked entry
-points before the hot C functions see it.
+random-game batch, the searches) runs entirely in C with the GIL released. Every
+integer, square and snapshot field that comes from Python is checked here or by the
+core's checked entry points before the hot C functions see it.
+
+This is the game's one extension module: the searches (MCTS and alpha-beta,
+core/pickpack/pickpack_search.h) are compiled into it from _search.pxi, included at the
+end, and pickpack.games.pickpack._search re-exports them under their public names.
 """
 from libc.string cimport memcpy, memset
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
@@ -751,3 +755,8 @@ def _rebuild(cls, snap, first, actions):
     for a in actions:
         st.apply_action(a)
     return st
+
+
+# The searches (mcts_search, alpha-beta, evaluate, ...): part of this module, so that they
+# reach CoreState's C state directly and use this module's one copy of the game's C.
+include "_search.pxi"

@@ -1,25 +1,27 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Cython binding of the C searches (core/pickpack/pickpack_search.h): MCTS and alpha-beta.
-
-MCTS is the generic UCT of core/common/pp_mcts.h over Pick & Pack's table of game
-operations (core/pickpack/ops.c); alpha-beta is Pick & Pack's own.
-
-One call per search: the parameters are checked here, the position is copied out of
-the pickpack.State, and the whole search runs in C with the GIL released, so searches
-in several threads run in parallel. Every parameter from Python is checked before C
-sees it; a bad one raises ValueError (or TypeError for the wrong type) naming it.
-
-Interrupts: a search called from the main thread asks Python's signal handlers about
-every 0.05 s (PP_SEARCH_POLL_SECONDS, the search's poll callback, taking the GIL for
-that moment); when one raises (Ctrl-C: KeyboardInterrupt) the search stops and the
-exception propagates, so even depth=64 or simulations=10**9 end within ~0.1 s.
-"""
-import threading
+# The searches of Pick & Pack, included by _core.pyx (Cython `include`), so that they are
+# compiled into the game's one extension, pickpack.games.pickpack._core, over the one copy
+# of the game's C it links (issue 8: one extension per game). The Python names are
+# re-exported by pickpack.games.pickpack._search (a plain module) for its importers and
+# Game.native_mcts.
+#
+# Binding of the C searches (core/pickpack/pickpack_search.h): MCTS and alpha-beta.
+#
+# MCTS is the generic UCT of core/common/pp_mcts.h over Pick & Pack's table of game
+# operations (core/pickpack/ops.c); alpha-beta is Pick & Pack's own.
+#
+# One call per search: the parameters are checked here, the position is copied out of
+# the pickpack.State, and the whole search runs in C with the GIL released, so searches
+# in several threads run in parallel. Every parameter from Python is checked before C
+# sees it; a bad one raises ValueError (or TypeError for the wrong type) naming it.
+#
+# Interrupts: a search called from the main thread asks Python's signal handlers about
+# every 0.05 s (PP_SEARCH_POLL_SECONDS, the search's poll callback, taking the GIL for
+# that moment); when one raises (Ctrl-C: KeyboardInterrupt) the search stops and the
+# exception propagates, so even depth=64 or simulations=10**9 end within ~0.1 s.
+import threading as _threading
 
 from libc.math cimport isfinite
 from libc.stdint cimport uint16_t, uint64_t
-from pickpack.games.pickpack._ccore cimport pp_state, PP_MAX_MOVES, PP_PHASE_OVER
-from pickpack.games.pickpack._core cimport CoreState
 
 cdef extern from "pickpack_search.h" nogil:
     enum:
@@ -86,7 +88,6 @@ cdef extern from "pickpack_search.h" nogil:
         double seconds
         int root_moves
 
-    void pp_zobrist_init()
     int pp_distinct_actions(const pp_state *s, uint16_t *out)
     int pp_nth_legal_action(const pp_state *s, int k, int *count)
     void pp_mcts_default_params(pp_mcts_params *p)
@@ -124,20 +125,19 @@ cdef int _raise_pending() except -1:
 cdef pp_search_poll _poll_for_this_thread():
     """The poll for a search started here: signal handlers run in the main thread only,
     so other threads search without taking the GIL at all."""
-    if threading.get_ident() == threading.main_thread().ident:
+    if _threading.get_ident() == _threading.main_thread().ident:
         return _poll_signals
     return NULL
 
 
-# This module links its own copy of the core, whose Zobrist tables must be filled before
-# pp_apply updates a hash here (alpha-beta's table is keyed by it). Done once, under the
-# GIL, before any search can run without it.
-pp_zobrist_init()
+# The Zobrist tables that pp_apply updates a hash from (alpha-beta's table is keyed by
+# it) are the ones of _core's own copy of the game's C: filled once, under the GIL, when
+# _core is imported (_kind_letters -> pp_state_init -> pp_zobrist_init), before any
+# search can run without the GIL. No second copy, so no second call.
 
 WIN_VALUE = PP_AB_WIN
 MAX_DEPTH = PP_AB_MAX_DEPTH
 EVALUATIONS = ("full", "score")
-from pickpack.games.pickpack.encoding import PLAYERS as _PLAYERS
 
 
 cdef CoreState _position(object state):
@@ -326,11 +326,11 @@ def evaluate(state, player, eval="full"):
     """
     if not isinstance(state, CoreState):
         raise TypeError(f"state must be a pickpack.State, not {type(state).__name__}")
-    if player not in _PLAYERS:
+    if player not in PLAYERS:
         raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
     cdef pp_eval_weights w
     _weights(&w, eval)
-    return pp_evaluate(&(<CoreState>state).s, _PLAYERS.index(player), &w)
+    return pp_evaluate(&(<CoreState>state).s, PLAYERS.index(player), &w)
 
 
 def distinct_actions(state):
