@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pickpack.errors import GameLoadError, IllegalMoveError, MoveSyntaxError, PickpackError
-from pickpack.game import Game
+from pickpack.game import Game, GameState
 from pickpack.games_registry import get_game
 from pickpack.safe_files import write_text_atomic
 
@@ -93,9 +93,16 @@ class SavedGame:
         except OSError as exc:
             raise SaveFileError(f"cannot write {path}: {exc.strerror or exc}") from None
 
-    def start(self, source: str = "save file", games: GameLookup = get_game) -> Any:
+    def start(self, source: str = "save file", games: GameLookup = get_game) -> GameState:
         """The state the game started from (no moves): ``new_game`` with the file's game,
-        player count, seed, variant and options. Raises SaveFileError naming the field."""
+        player count, seed, variant and options.
+
+        Raises SaveFileError naming the field: ``players``, ``variant`` or
+        ``options.NAME`` (the game's OptionError), ``seed`` (a value the game's factory
+        refuses that it takes without the seed), else ``options`` (whatever else the
+        factory raises: ValueError, TypeError or a PickpackError, e.g. an option value of
+        the wrong type in a game that does not check it).
+        """
         game = _lookup(games, self.game, source)
         try:
             count = game.check_players(len(self.players))
@@ -106,17 +113,34 @@ class SavedGame:
             raise SaveFileError(f"{source}: players: must name the seats {', '.join(names)} in "
                                 f"this order, got {', '.join(self.players)}")
         try:
-            return game.new_state(players=count, seed=self.seed, variant=self.variant, **self.options)
-        except ValueError as exc:      # OptionError names the variant or option
-            where = getattr(exc, "field", None)
-            where = "variant" if where == "variant" else f"options.{where}" if where else "options"
-            raise SaveFileError(f"{source}: {where}: {exc}") from None
+            state: GameState = game.new_state(players=count, seed=self.seed, variant=self.variant,
+                                              **self.options)
+            return state
+        except (ValueError, TypeError, PickpackError) as exc:
+            raise SaveFileError(f"{source}: {self._culprit(game, count, exc)}: {exc}") from None
 
-    def replay(self, source: str = "save file", games: GameLookup = get_game) -> Any:
+    def _culprit(self, game: Game[Any], count: int, exc: Exception) -> str:
+        """The field to blame for ``new_state``'s error ``exc`` (see ``start``)."""
+        where = getattr(exc, "field", None)          # OptionError names what was wrong
+        if where == "variant":
+            return "variant"
+        if isinstance(where, str) and where:
+            return f"options.{where}"
+        if self.seed is not None:                    # does the game start without the seed?
+            try:
+                game.new_state(players=count, seed=None, variant=self.variant, **self.options)
+            except Exception:   # noqa: BLE001 -- any failure: the seed is not the culprit
+                pass
+            else:
+                return "seed"
+        return "variant" if self.variant is not None and not self.options else "options"
+
+    def replay(self, source: str = "save file", games: GameLookup = get_game) -> GameState:
         """The state the file describes, with its whole history (``start`` then the moves).
 
-        Raises SaveFileError naming the field whose value the game refuses
-        (``moves[i]`` with the engine's rule id for an illegal move).
+        Raises SaveFileError naming the field whose value the game refuses: ``moves[i]``
+        with the engine's message (the rule id of an illegal move), or, for any other
+        error the game raises while applying move ``i``, its type and message.
         """
         state = self.start(source, games)
         for i, text in enumerate(self.moves):
@@ -124,6 +148,9 @@ class SavedGame:
                 state.apply(text)
             except (IllegalMoveError, MoveSyntaxError) as exc:
                 raise SaveFileError(f"{source}: moves[{i}]: {exc}") from None
+            except Exception as exc:   # noqa: BLE001 -- a game's bug must not crash a load
+                raise SaveFileError(f"{source}: moves[{i}]: {text!r} cannot be replayed "
+                                    f"({type(exc).__name__}: {exc})") from None
         return state
 
     @classmethod

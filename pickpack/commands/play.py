@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pickpack.commands._common import fail, seed
+
+if TYPE_CHECKING:
+    from pickpack.game import Game
 
 NAME = "play"
 HELP = "play any installed game in the terminal: hot-seat or against bots (needs pickpack[tui])"
@@ -55,7 +58,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Pick & Pack: who moves first once the tiles are placed (PP-S4; default red)")
 
 
-def check_seat(who: str, seed: int | None = None, game: Any = "pickpack", players: int | None = None) -> None:
+def check_seat(who: str, seed: int | None = None, game: Game[Any] | str = "pickpack",
+               players: int | None = None) -> None:
     """Check ``who`` (``"human"`` or a bot spec) the way ``pickpack match`` checks its
     bots: the spec is parsed and the bot built once for ``game`` (pickpack.bots.make_bot),
     then closed.
@@ -76,7 +80,7 @@ def check_seat(who: str, seed: int | None = None, game: Any = "pickpack", player
         close()
 
 
-def strongest_bot(game: Any = "pickpack", players: int | None = None) -> str:
+def strongest_bot(game: Game[Any] | str = "pickpack", players: int | None = None) -> str:
     """The first of STRONGEST that is registered, builds and plays ``game``; "random"
     (which plays every game) if none does."""
     from pickpack.bots import available_bots
@@ -103,7 +107,7 @@ def _option(text: str) -> tuple[str, Any]:
         return key, value
 
 
-def _seats(args: argparse.Namespace, game: Any) -> dict[str, str]:
+def _seats(args: argparse.Namespace, game: Game[Any]) -> dict[str, str]:
     """Each player name (seat order) -> "human" or a bot spec, from the options."""
     count = game.check_players(args.players if args.players is not None else game.default_player_count())
     names = game.player_names(count)

@@ -1,7 +1,7 @@
 """The face protocol: what a game supplies to be played in the shell (pickpack_tui.app).
 
-The shell owns the seats (a person or a bot per seat), bot workers, chance nodes (drawn
-from a seeded generator), undo, save/load, hand-over screens, help and the end of the
+The shell owns the seats (a person or a bot per seat), bot workers, chance nodes (each
+outcome drawn from the game's seed and its action index, pickpack_tui.session), undo, save/load, hand-over screens, help and the end of the
 game. A face owns how the game looks and how a person picks a move: the board screen,
 the move questions, the rules in brief and, optionally, its own game-over screen.
 
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.screen import ModalScreen, Screen
 
-from pickpack.game import Game
+from pickpack.game import Game, GameState
 from pickpack_tui.questions import Question
 
 if TYPE_CHECKING:
@@ -98,7 +98,8 @@ class Face(Protocol):
       ``bot_continues(state, player)``: whether the same bot decides again before the
       shell shows anything (a batch, such as Pick & Pack's 12 hidden placements).
     - ``undoable(action)``: whether undo may take ``action`` back.
-    - ``log(session)``: the move log as (who, text) rows, only what everybody may see.
+    - ``log(session, viewer)``: the move log as (who, text) rows, only what ``viewer``
+      (a player name) may see; ``viewer`` None: only what everybody may see.
     - ``game_over_screen(shell)``: the final dialog, dismissed with "new", "board" or
       "quit"; None for the shell's table of returns per seat.
 
@@ -119,14 +120,14 @@ class Face(Protocol):
 
     def human_turn(self, shell: Shell, player: str) -> None: ...
 
-    def turn_text(self, state: Any, player: str) -> str: ...
+    def turn_text(self, state: GameState, player: str) -> str: ...
 
-    def bot_state(self, session: GameSession, player: str) -> Any: ...
+    def bot_state(self, session: GameSession, player: str) -> GameState: ...
 
-    def bot_continues(self, state: Any, player: str) -> bool: ...
+    def bot_continues(self, state: GameState, player: str) -> bool: ...
 
     def undoable(self, action: int) -> bool: ...
 
-    def log(self, session: GameSession) -> list[tuple[str, str]]: ...
+    def log(self, session: GameSession, viewer: str | None = None) -> list[tuple[str, str]]: ...
 
     def game_over_screen(self, shell: Shell) -> ModalScreen[str] | None: ...

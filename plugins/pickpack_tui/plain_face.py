@@ -6,6 +6,15 @@ canonical texts).
 Chance outcomes are drawn by the shell; a person picks a move from the list (or types
 its text: ``state.parse_move`` checks it, and the engine's error, naming the rule, is
 shown as it is).
+
+For a game with hidden information (``Game.perfect_information`` False) the move log
+shows, until the game is over, only the viewer's own decisions and the chance outcomes;
+another seat's decisions read ``(hidden)`` (their text can give away a secret, e.g. Pick
+& Pack's placements, PP-S3). A bot is given ``state.resample_from_infostate(seat,
+seed)`` when the state offers it (pickpack.game.HiddenInformationState): a state it
+cannot tell from the real one, with the hidden parts drawn at random. A state without
+that method is given to the bot as a full copy, hidden parts included: the game's bots
+are trusted not to look (the fallback face cannot tell what is hidden).
 """
 
 from __future__ import annotations
@@ -17,15 +26,18 @@ from typing import Any
 from textual.screen import ModalScreen, Screen
 
 from pickpack.errors import IllegalMoveError, MoveSyntaxError
-from pickpack.game import Game
+from pickpack.game import Game, GameState, HiddenInformationState
 
 from pickpack_tui.face import Shell
 from pickpack_tui.screens.plain_board_screen import PlainBoardScreen
-from pickpack_tui.session import GameSession
+from pickpack_tui.session import CHANCE_NAME, GameSession
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.status_bar import StatusBar
 
-__all__ = ["PlainFace"]
+__all__ = ["HIDDEN", "PlainFace"]
+
+#: The log's text for a decision the viewer may not see yet.
+HIDDEN = "(hidden)"
 
 _HELP = """\
 # {title}
@@ -75,7 +87,10 @@ class PlainFace:
             screen.show_board(str(state))
         mine = shell.my_turn()
         screen.show_moves([(m.action, m.text) for m in state.legal_moves()] if mine else [])
-        screen.query_one(MoveLog).show(self.log(session))
+        # The log shows what the board shows: the viewer's part while the board is the
+        # viewer's observation, everything once the board is the whole state.
+        screen.query_one(MoveLog).show(self.log(session, shell.viewer) if hidden and shell.viewer is not None
+                                       else session.play_log())
         status = screen.query_one(StatusBar)
         status.turn = self._turn(session)
         status.message = shell.message
@@ -97,20 +112,36 @@ class PlainFace:
         shell.refresh_view()
         self._board().query_one("#plain-moves").focus()
 
-    def turn_text(self, state: Any, player: str) -> str:
+    def turn_text(self, state: GameState, player: str) -> str:
         return f"{player.title()} moves next; everybody else, look away."
 
-    def bot_state(self, session: GameSession, player: str) -> Any:
-        return session.state.copy()
+    def bot_state(self, session: GameSession, player: str) -> GameState:
+        """What a bot deciding for ``player`` is given (module docstring): a
+        determinization, ``state.resample_from_infostate(seat, session.bot_seed(seat))``,
+        when the state has that method, else a full copy of the state."""
+        state = session.state
+        if isinstance(state, HiddenInformationState):
+            seat = session.players.index(player)
+            view: GameState = state.resample_from_infostate(seat, session.bot_seed(seat))
+            return view
+        copy: GameState = state.copy()
+        return copy
 
-    def bot_continues(self, state: Any, player: str) -> bool:
+    def bot_continues(self, state: GameState, player: str) -> bool:
         return False
 
     def undoable(self, action: int) -> bool:
         return True
 
-    def log(self, session: GameSession) -> list[tuple[str, str]]:
-        return session.play_log()
+    def log(self, session: GameSession, viewer: str | None = None) -> list[tuple[str, str]]:
+        """(mover, text) of every action for ``viewer`` (a player name; None: a viewer
+        who is no player). A game with perfect information, or one that is over, shows
+        everything; otherwise chance outcomes and ``viewer``'s own decisions are shown,
+        every other decision as (mover, HIDDEN)."""
+        rows = session.play_log()
+        if not self.hides_information(session.game) or session.state.is_terminal():
+            return rows
+        return [(mover, text if mover in (CHANCE_NAME, viewer) else HIDDEN) for mover, text in rows]
 
     def game_over_screen(self, shell: Shell) -> ModalScreen[str] | None:
         return None

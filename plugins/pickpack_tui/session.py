@@ -3,9 +3,12 @@
 Game-neutral (the GameState protocol, pickpack.game): a session starts a game with
 ``pickpack.new_game``'s arguments (game, player count from the seats, seed, variant,
 options) and keeps the start state, so the history can be replayed for the move log and
-saved as move texts (pickpack.savefile, version 2). Chance nodes are resolved here from
-a generator seeded by the session's seed (never asked of a person); their outcomes are
-in the history like any move.
+saved as move texts (pickpack.savefile, version 2). Chance nodes are resolved here
+(never asked of a person) and their outcomes are in the history like any move: the
+outcome at action index ``k`` (the number of actions already in the history) is
+``sample_outcome(outcomes, Random(chance_seed(seed, k)))`` (pickpack.match_chance,
+pickpack.seeding), so it depends only on the game's seed and ``k``: undo then redo
+rolls the same, and a loaded game rolls on as the saved one would have.
 """
 
 from __future__ import annotations
@@ -20,9 +23,11 @@ from typing import Any
 from pickpack.botspec import parse_bot_spec
 from pickpack.bots import available_bots
 from pickpack.errors import BotSpecError
-from pickpack.game import Game
+from pickpack.game import Game, GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
+from pickpack.match_chance import sample_outcome
 from pickpack.savefile import HUMAN, SAVE_FORMAT, SavedGame, SaveFileError
+from pickpack.seeding import chance_seed, derive_seed
 
 __all__ = ["CHANCE_NAME", "HUMAN", "SAVE_FORMAT", "GameSession", "SaveFileError"]
 
@@ -30,6 +35,13 @@ __all__ = ["CHANCE_NAME", "HUMAN", "SAVE_FORMAT", "GameSession", "SaveFileError"
 CHANCE_NAME = "chance"
 
 _Keep = Callable[[int], bool]
+
+_SEED_MASK = (1 << 64) - 1
+
+
+def _random_base() -> int:
+    """A fresh base for the chance draws of a game without a seed."""
+    return secrets.randbits(63)
 
 
 def _always(action: int) -> bool:
@@ -45,19 +57,26 @@ class GameSession:
     ``native:...``); ``start`` is a copy of the state the game started from; ``seed``,
     ``variant`` and ``options`` are what ``new_game`` was given. ``saved_history`` is
     the action history at the last save or load (or at the start): moves after it are
-    unsaved.
+    unsaved. ``chance_base`` is the base seed of the chance draws (module docstring):
+    ``seed`` when set (reduced to 0..2**64-1), else a random number drawn once for the
+    session, so that a game saved without a seed (a Pick & Pack version-1 save turned
+    into a ``deal``) rolls alike through undo but not across a save and load.
     """
 
     game: Game[Any]
-    state: Any
+    state: GameState
     seats: dict[str, str]
-    start: Any
+    start: GameState
     seed: int | None
     variant: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     loaded_from: str | None = field(default=None)
     saved_history: list[int] = field(default_factory=list)
-    chance: random.Random = field(default_factory=random.Random)
+    chance_base: int = field(default_factory=_random_base)
+
+    def __post_init__(self) -> None:
+        if self.seed is not None:
+            self.chance_base = self.seed & _SEED_MASK
 
     @classmethod
     def new(cls, seats: dict[str, str], seed: int | None = None, *, game: Game[Any] | str = DEFAULT_GAME,
@@ -75,8 +94,7 @@ class GameSession:
         if seed is None:
             seed = secrets.randbits(63)
         state = g.new_state(players=count, seed=seed, variant=variant, **options)
-        session = cls(g, state, dict(seats), state.copy(), seed, variant, dict(options),
-                      chance=random.Random(seed))
+        session = cls(g, state, dict(seats), state.copy(), seed, variant, dict(options))
         session.mark_saved()
         return session
 
@@ -112,18 +130,35 @@ class GameSession:
 
     # --- chance ----------------------------------------------------------------------
 
+    def chance_outcome(self) -> int:
+        """The outcome drawn at the current chance node: at action index ``k`` (the
+        length of the history), ``sample_outcome(chance_outcomes(),
+        Random(chance_seed(chance_base, k)))``, exact (Fractions, no floats) and the same
+        whenever the game reaches index ``k`` again (after an undo, or a load). Raises
+        ValueError when the state is not at a chance node or the game's probabilities
+        are not exact and summing to 1 (a bug of the game, named)."""
+        if not self.state.is_chance_node():
+            raise ValueError("no chance node: the next action is a decision or the game is over")
+        k = len(self.state.history_actions())
+        return sample_outcome(self.state.chance_outcomes(),
+                              random.Random(chance_seed(self.chance_base, k)))
+
     def resolve_chance(self) -> list[str]:
-        """Draw and apply outcomes while the state is at a chance node, each by its
-        probability (``chance_outcomes()``) from the session's seeded generator.
-        Returns their texts, oldest first."""
+        """Draw (``chance_outcome``) and apply outcomes while the state is at a chance
+        node. Returns their texts, oldest first."""
         texts = []
         while self.state.is_chance_node():
-            outcomes = self.state.chance_outcomes()
-            actions = [a for a, _ in outcomes]
-            action = self.chance.choices(actions, weights=[float(p) for _, p in outcomes])[0]
+            action = self.chance_outcome()
             texts.append(self.state.action_text(action))
             self.state.apply_action(action)
         return texts
+
+    def bot_seed(self, seat: int) -> int:
+        """A seed (0..2**64-1) for what seat ``seat`` (0-based) draws at the current action
+        index ``k``, e.g. a determinization of hidden information:
+        ``derive_seed(chance_base, k, seat)``, a stream apart from the chance draws
+        (pickpack.seeding)."""
+        return derive_seed(self.chance_base, len(self.state.history_actions()), seat)
 
     # --- unsaved moves ---------------------------------------------------------------
 
@@ -226,12 +261,14 @@ class GameSession:
         state = saved.replay(source, games)
         seed = saved.seed
         session = cls(games(saved.game), state, dict(saved.players), start, seed, saved.variant,
-                      dict(saved.options), loaded_from=source,
-                      chance=random.Random(None if seed is None else seed + len(saved.moves)))
+                      dict(saved.options), loaded_from=source)
         session.mark_saved()
         return session
 
     def next_game(self) -> GameSession:
-        """A new game with the same seats, variant and options; the next seed if one was set."""
+        """A new game with the same seats, variant and options; the next seed if one was
+        set, else a fresh one (``new``). Options that fix the game's randomness (Pick &
+        Pack's ``deal`` of a converted version-1 save) are kept, and override the seed
+        in the game's factory. Raises what ``new`` raises."""
         return GameSession.new(self.seats, None if self.seed is None else (self.seed + 1) % 2**63,
                                game=self.game, variant=self.variant, **self.options)

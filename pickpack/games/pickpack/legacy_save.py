@@ -24,12 +24,16 @@ __all__ = ["convert_v1"]
 
 def _start(root: Mapping[str, Any], seed: int | None, first: str, source: str
            ) -> tuple[State, int | None, dict[str, Any]]:
-    """The start state the root describes, with the seed and options that rebuild it."""
+    """The start state the root describes, with the seed and options that rebuild it.
+    Raises SaveFileError naming ``seed`` (out of range) or ``root``."""
     grid = root.get("grid")
     if not isinstance(grid, dict) or set(grid) != set(SQUARES):
         raise SaveFileError(f"{source}: root: must be a snapshot with a grid of the 36 squares")
     if seed is not None:
-        state = new_pickpack(seed=seed, first=first)
+        try:
+            state = new_pickpack(seed=seed, first=first)
+        except ValueError as exc:        # outside 0..2**64-1
+            raise SaveFileError(f"{source}: seed: {exc}") from None
         if state.snapshot() == root:
             return state, seed, {"first": first}
     try:

@@ -17,7 +17,7 @@ from typing import Any
 
 from textual.screen import ModalScreen, Screen
 
-from pickpack.game import Game
+from pickpack.game import Game, GameState
 from pickpack.games.pickpack._core import placements_from_seed
 from pickpack.games.pickpack.encoding import (
     DETAILS_PER_SQUARE, KINDS, PLACEMENT_ACTIONS, PLAYERS, SQUARES, square_of)
@@ -73,6 +73,14 @@ def why_not(state: State, square: int) -> str:
     return f"{square_name(square)}: {rule}: {reason}"
 
 
+def _state(state: object) -> State:
+    """``state`` as Pick & Pack's State (the shell types it as any GameState). Raises
+    TypeError naming the class when the session holds another game's state."""
+    if not isinstance(state, State):
+        raise TypeError(f"Pick & Pack's face was given a {type(state).__name__}, not a Pick & Pack State")
+    return state
+
+
 class PickPackFace:
     """The Face of Pick & Pack (see the module docstring)."""
 
@@ -92,7 +100,7 @@ class PickPackFace:
         """Draw the position as ``shell.viewer`` may see it (PP-V1, PP-V2)."""
         session = shell.session
         screen = _board_screen(shell)
-        state: State = session.state
+        state: State = _state(session.state)
         # PP-V2 hides the opponent's crates from a player; once the game is over, or for a
         # spectator of bots, nothing is hidden (viewer None).
         if shell.viewer is not None:
@@ -129,7 +137,7 @@ class PickPackFace:
             screen.show_hint("")
 
     def _turn_text(self, session: GameSession) -> str:
-        state: State = session.state
+        state: State = _state(session.state)
         player = state.current_player
         if state.is_terminal():
             scores = state.scores()
@@ -144,21 +152,23 @@ class PickPackFace:
         axis = f"row {grabber[1]} ←→" if player == "red" else f"column {grabber[0]} ↑↓"
         return f"{who} to move along {axis}"
 
-    def log(self, session: GameSession) -> list[tuple[str, str]]:
-        """The play-phase moves (mover, text): the placements stay hidden (PP-S3)."""
+    def log(self, session: GameSession, viewer: str | None = None) -> list[tuple[str, str]]:
+        """The play-phase moves (mover, text), for every ``viewer`` alike: the
+        placements stay hidden (PP-S3), and play-phase moves are public (PP-V1)."""
         return [(mover, text) for mover, action, text in session.history()
                 if action >= PLACEMENT_ACTIONS]
 
     # --- a person's turn -----------------------------------------------------------------
 
-    def turn_text(self, state: Any, player: str) -> str:
+    def turn_text(self, state: GameState, player: str) -> str:
+        state = _state(state)
         other = opponent(player).title()
         if state.phase == "placement":
             return f"{player.title()} places tiles next; {other}, look away (PP-S3)."
         return f"{player.title()} moves next; {other}, look away."
 
     def human_turn(self, shell: Shell, player: str) -> None:
-        state: State = shell.session.state
+        state: State = _state(shell.session.state)
         if state.phase == "placement":
             shell.refresh_view()
             seed = shell.session.seed
@@ -178,7 +188,7 @@ class PickPackFace:
 
     def choose_destination(self, shell: Shell, square: int) -> None:
         """The person chose ``square``: ask what is open, then play; else say why not."""
-        state: State = shell.session.state
+        state: State = _state(shell.session.state)
         player = state.current_player
         if state.phase != "play" or player is None or not shell.my_turn():
             shell.say("It is not your move", bell=True)
@@ -199,7 +209,7 @@ class PickPackFace:
         random arrangement drawn from the session's seed (one sample of what ``player``
         cannot see), so a bot's placement cannot depend on the real one. Otherwise a copy.
         """
-        state: State = session.state
+        state: State = _state(session.state)
         other = opponent(player)
         placed = [t["kind"] for t in state.snapshot()["tiles"][other].values()]
         if state.phase != "placement" or None in placed:
@@ -207,14 +217,14 @@ class PickPackFace:
             return same
         kinds = list(KINDS * 2)
         random.Random(session.seed).shuffle(kinds)
-        view: State = session.start.copy()
+        view: State = _state(session.start).copy()
         for kind in kinds:
             view.apply_action(KINDS.index(kind))
         return view
 
-    def bot_continues(self, state: Any, player: str) -> bool:
+    def bot_continues(self, state: GameState, player: str) -> bool:
         """A bot places all 12 of its tiles at once (PP-S3)."""
-        return bool(state.phase == "placement" and state.current_player == player)
+        return bool(_state(state).phase == "placement" and state.current_player == player)
 
     def undoable(self, action: int) -> bool:
         """Play-phase moves only: committed placements stay (PP-S3)."""
@@ -222,7 +232,7 @@ class PickPackFace:
 
     def game_over_screen(self, shell: Shell) -> ModalScreen[str] | None:
         """Crate-by-crate scoring (PP-E3) and the winner (PP-E4)."""
-        state: State = shell.session.state
+        state: State = _state(shell.session.state)
         return GameOverScreen(state.snapshot(), {p: state.crate_scores(p) for p in PLAYERS},
                               state.winner() or "draw", dict(shell.session.seats))
 
