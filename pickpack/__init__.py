@@ -25,14 +25,14 @@ from __future__ import annotations
 
 from pickpack.errors import (IllegalMoveError, MoveSyntaxError, NothingToUndoError, PickpackError,
                              PositionError, SnapshotError)
-from pickpack.game import CHANCE, TERMINAL, Game, GameState
+from pickpack.game import CHANCE, TERMINAL, Game, GameState, OptionError
 from pickpack.games_registry import available_games, from_position, get_game, new_game
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
 
 __all__ = [
     "CHANCE", "Game", "GameState", "IllegalMoveError", "Move", "MoveSyntaxError",
-    "NothingToUndoError", "PickpackError", "PluginNotFoundError", "PositionError", "SnapshotError", "TERMINAL",
+    "NothingToUndoError", "OptionError", "PickpackError", "PluginNotFoundError", "PositionError", "SnapshotError", "TERMINAL",
     "available_games", "from_position", "get_game", "new_game",
 ]
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from pickpack.errors import PickpackError
 from pickpack.move import Move
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameOption", "GameState", "HiddenInformationState",
@@ -36,7 +37,7 @@ CHANCE = -1
 TERMINAL = -4
 
 
-class OptionError(ValueError):
+class OptionError(PickpackError, ValueError):
     """A game option, variant or player count the game does not offer.
 
     ``field`` names what was wrong (``"players"``, ``"variant"`` or the option's name);

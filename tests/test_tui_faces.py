@@ -237,3 +237,20 @@ def test_pickpack_face_is_the_one_its_game_names() -> None:
 
     assert GAME.tui_face == "pickpack.games.pickpack.tui.face:FACE"
     assert GAME.load("tui_face") is FACE
+
+
+def test_enter_alone_plays_the_first_listed_move_of_the_plain_face() -> None:
+    # From a new user's trial: the move list had focus but no highlight, so Enter did
+    # nothing. The first move is highlighted after every refresh of the list.
+    async def run() -> None:
+        session = GameSession.new(SEATS, seed=4, game=DICE_RACE)
+        app = GameApp(session, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            moves = app.board_screen.query_one("#plain-moves", OptionList)
+            assert moves.highlighted == 0 and str(moves.get_option_at_index(0).prompt) == "step"
+            await pilot.press("enter")
+            await settle(pilot)
+            assert session.history()[0][:1] == ("p1",) and session.history()[0][2] == "step"
+            assert app.board_screen.query_one("#plain-moves", OptionList).highlighted == 0
+    asyncio.run(run())

@@ -204,10 +204,11 @@ def _sigterm_as_interrupt() -> Iterator[Callable[[], bool]]:
 
 _CAPTION = ("score: (wins + draws/2) / games; 95% Wilson interval; Elo: difference to the "
             "other bot; points: mean final score (the game's own, PP-E3 in Pick & Pack); "
-            "plies: mean game length")
+            "plies: mean bot decisions per game (chance outcomes not counted)")
 _N_CAPTION = ("return: mean return; win: share of games with the highest return (ties "
               "split); rank: mean rank (1 = best, ties averaged); 95% intervals by the normal "
-              "approximation over games; plies: mean game length")
+              "approximation over games; plies: mean bot decisions per game (chance outcomes "
+              "not counted)")
 _N_COLUMNS = ("return", "95% CI", "win", "win 95% CI", "rank", "rank 95% CI", "plies", "forfeits")
 
 

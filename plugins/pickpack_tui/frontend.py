@@ -34,7 +34,8 @@ def run(red: str | None = None, blue: str | None = None, seed: int | None = None
     ``"human"`` or a bot spec in the grammar every command takes (pickpack.botspec:
     ``NAME``, ``NAME:key=value,...``, ``native:PATH``, ``cmd:COMMAND``); without it,
     ``players`` seats (default: the game's count), the first a person, the others
-    ``greedy``. ``red``/``blue`` set those seats (Pick & Pack), ``first`` the option
+    ``mcts`` (which plays every game; ``pickpack play`` picks the strongest bot that
+    plays the game instead). ``red``/``blue`` set those seats (Pick & Pack), ``first`` the option
     ``first`` (PP-S4); ``seed`` fixes the game's randomness (None: a fresh one),
     ``variant``/``options`` go to ``new_game``.
 
@@ -48,7 +49,7 @@ def run(red: str | None = None, blue: str | None = None, seed: int | None = None
     """
     g = get_game(game)
     table = dict(seats) if seats is not None else {
-        name: HUMAN if i == 0 else "greedy"
+        name: HUMAN if i == 0 else "mcts"
         for i, name in enumerate(g.player_names(g.check_players(players or g.default_player_count())))}
     for name, spec in (("red", red), ("blue", blue)):
         if spec is not None:

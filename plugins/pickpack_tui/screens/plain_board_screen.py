@@ -59,6 +59,8 @@ class PlainBoardScreen(Screen[None]):
         options = self.query_one("#plain-moves", OptionList)
         options.clear_options()
         options.add_options([Option(text, id=f"a{action}") for action, text in moves])
+        if moves:
+            options.highlighted = 0      # Enter plays the first move; arrows move the highlight
         options.border_title = "Your moves" if moves else "Moves"
 
     def show_hint(self, hint: str) -> None:
