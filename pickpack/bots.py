@@ -75,7 +75,7 @@ import os
 import sys
 import tempfile
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TextIO, runtime_checkable
 
 from pickpack.botspec import BotSpec, parse_bot_spec
@@ -84,6 +84,7 @@ from pickpack.game import Game, GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError, load, names
+from pickpack.process_bot import Handshake, StopServing, serve_protocol
 from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE
 
 __all__ = ["Bot", "IsolatedBot", "available_bots", "bot_choices", "bot_games", "checked_move",
@@ -476,34 +477,14 @@ def _remove_file(path: str) -> None:
         pass
 
 
-def _read_position(game: Game[Any], rest: str) -> GameState:
-    """The state of ``game`` on a ``position`` line: ``snapshot JSON`` (version 1) or
-    the game's position string (version 2). The host checked the position, so a state
-    class whose reader takes ``checked`` (Pick & Pack's) is asked not to check it
-    again: an unchecked position (tests) plays too. Raises LookupError for a game
-    without a state class that reads it."""
-    snapshot = rest.startswith("snapshot ")
-    reader_name = "from_snapshot" if snapshot else "from_position"
-    data: Any = json.loads(rest[len("snapshot "):]) if snapshot else rest
-    reader = getattr(game.load("state_class"), reader_name, None)
-    if reader is None:
-        raise LookupError(f"game {game.name} has no {reader_name} to read a position")
-    try:
-        takes_checked = "checked" in inspect.signature(reader).parameters
-    except (TypeError, ValueError):
-        takes_checked = False
-    state: GameState = reader(data, checked=False) if takes_checked else reader(data)
-    return state
-
-
 def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
                    stdout: TextIO = sys.stdout) -> int:
     """The child side of an IsolatedBot: docs/process-protocol.md on stdin/stdout for
     the bot ``args["spec"]`` built in-process (``isolate=False``) with
     ``args["options"]`` and ``args["time_limit"]``.
 
-    The handshake ``pickpack 1`` is answered ``ok NAME`` and ``pickpack 2 ...`` (game
-    and players as the host's ProcessBot offers them) ``ok 2 NAME``. Positions come as
+    The lines are spoken by pickpack.process_bot.serve_protocol, the one server of the
+    protocol (``pickpack 1`` is answered ``ok NAME``, ``pickpack 2 ...`` ``ok 2 NAME``). Positions come as
     ``position snapshot JSON`` (version 1) or ``position TEXT`` (version 2: the game's
     position string) of the game ``args["game"]`` (a registered name; default Pick &
     Pack), read by its state class, so the child imports no game package by name.
@@ -536,11 +517,6 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
         return make_bot(spec, seed, game=game, players=players, time_limit=float(args["time_limit"]),
                         isolate=False, **options)
 
-    def say(line: str) -> None:
-        stdout.write(line + "\n")
-        stdout.flush()
-
-    bot: Bot | None = None
     try:
         bot = build(first_seed)
     except tuple(_config_errors().values()) as exc:
@@ -550,37 +526,49 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
         return fail(BotFault("crash", f"could not be built: {type(exc).__name__}: {exc}"))
     budget = getattr(bot, "time_budget", None)
     report({"time_budget": budget if isinstance(budget, (int, float)) else None})
-    fresh = True              # built for the first game and not claimed by a newgame yet
-    state: GameState | None = None
-    try:
-        for raw in stdin:
-            command, _, rest = raw.strip().partition(" ")
-            if command == "pickpack":
-                version = (rest.split() or ["1"])[0]
-                say(f"ok {bot.name}" if version == "1" else f"ok {version} {bot.name}")
-            elif command == "newgame":
-                seed = int(rest)
-                if fresh and (first_seed is None or seed == first_seed):
-                    fresh = False          # the bot built at start is this game's
-                    continue
-                fresh = False
-                old, bot = bot, None
-                close_bot(old)
-                try:
-                    bot = build(seed)
-                except Exception as exc:
-                    return fail(BotFault("crash", f"could not be built: {type(exc).__name__}: {exc}"))
-            elif command == "position" and rest:
-                state = _read_position(game, rest)
-            elif command == "go" and state is not None:
-                fresh = False
-                outcome = checked_move(bot, state)
-                if isinstance(outcome, BotFault):
-                    return fail(outcome)
-                say(f"bestmove {outcome.text}")
-            elif command == "quit":
-                break
-    finally:
+    return serve_protocol(_IsolatedPlayer(bot, build, first_seed, fail), stdin, stdout)
+
+
+class _IsolatedPlayer:
+    """serve_isolated's bot behind the one line-protocol server (serve_protocol): the
+    bot built at start serves the first game, every later ``newgame`` builds afresh,
+    a fault goes to the side file and ends the child with status 3 (StopServing)."""
+
+    def __init__(self, bot: Bot, build: Callable[[int | None], Bot], first_seed: int | None,
+                 fail: Callable[[BotFault], int]) -> None:
+        self._bot: Bot | None = bot
+        self._build, self._first, self._fail = build, first_seed, fail
+        self._fresh = True        # built for the first game and not claimed by a newgame yet
+
+    def hello(self, handshake: Handshake) -> str:
+        """The bot's name (the game was checked when the bot was built)."""
+        assert self._bot is not None
+        return str(self._bot.name)
+
+    def newgame(self, seed: int) -> None:
+        """Keep the bot built at start for the first game; build afresh for later ones."""
+        if self._fresh and (self._first is None or seed == self._first):
+            self._fresh = False
+            return
+        self._fresh = False
+        self.close()
+        try:
+            self._bot = self._build(seed)
+        except Exception as exc:
+            raise StopServing(self._fail(BotFault(
+                "crash", f"could not be built: {type(exc).__name__}: {exc}"))) from None
+
+    def go(self, state: GameState, millis: int | None) -> str:
+        """The bot's checked move text; a fault ends the child (StopServing)."""
+        self._fresh = False
+        assert self._bot is not None
+        outcome = checked_move(self._bot, state)
+        if isinstance(outcome, BotFault):
+            raise StopServing(self._fail(outcome))
+        return outcome.text
+
+    def close(self) -> None:
+        """Close the bot, once."""
+        bot, self._bot = self._bot, None
         if bot is not None:
             close_bot(bot)
-    return 0
