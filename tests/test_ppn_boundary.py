@@ -25,27 +25,13 @@ import pytest
 from pickpack_ppn.headers import Headers
 from pickpack_ppn.notation import PPN
 from tests.plugin_dist import on_sys_path, write_distribution
+from tests.test_ppn_dialects import RECORD
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # Seats p1, p2, p3 (rounds=1): p1 rolls a 5, p2 takes the safe 3, p3 rolls a 2, so p1
 # alone has the top total: returns +1, -1, -1 (tests/nplayer_game.py).
-DICE_RECORD = """[Event "Dice"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[P1 "a"]
-[P2 "b"]
-[P3 "c"]
-[Result "1/-1/-1"]
-[Game "dice"]
-[Players "3"]
-[Seed "0"]
-[Options "{\\"rounds\\":1}"]
-
-1. roll 2. d5 3. safe 4. roll 5. d2 1/-1/-1
-
-"""
+DICE_RECORD = RECORD          # the record of tests/test_ppn_dialects.py
 
 # A Pick & Pack record (no Game tag): Red's first move grabs a6 (tests/test_ppn_reading.py).
 PICKPACK_RECORD = """[Event "?"]

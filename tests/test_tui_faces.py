@@ -22,6 +22,7 @@ from pickpack_tui.screens.help_screen import HelpScreen
 from pickpack_tui.screens.returns_screen import ReturnsScreen, result_title
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.move_log import MoveLog
+from tests.test_truths import frontend_calls  # noqa: F401  (a pytest fixture)
 from tests.test_tui_pilot import settle, shown
 from tests.test_tui_snapshots import MID_GAME, _placed
 from tests.tui_plain_game import DICE_RACE
@@ -184,23 +185,6 @@ def test_the_returns_table_names_the_best() -> None:
     assert result_title(("red", "blue"), [0.0, 0.0]) == "Draw"
     with pytest.raises(ValueError, match="returns: 2 values for 3 players"):
         ReturnsScreen(("p1", "p2", "p3"), [1.0, -1.0], {}, {})
-
-
-@pytest.fixture
-def frontend_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """``pickpack play``'s front end replaced by a recorder (no Textual app is run)."""
-    calls: list[dict[str, Any]] = []
-    real_load = plugins.load
-
-    def fake(**kwargs: Any) -> int:
-        calls.append(kwargs)
-        return 0
-
-    def load(group: str, name: str) -> Any:
-        return fake if group == "pickpack.frontends" else real_load(group, name)
-
-    monkeypatch.setattr(plugins, "load", load)
-    return calls
 
 
 def test_play_passes_game_seats_and_options(frontend_calls: list[dict[str, Any]]) -> None:
