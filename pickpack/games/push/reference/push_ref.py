@@ -1,0 +1,639 @@
+"""Plain-Python reference implementation of PUSH (a pickpack.GameState).
+
+Written for clarity, straight from the rules (``/work/shared/rules/push.md``, docs/push.md,
+ids ``PU-...``) and the state machine of the PUSH contract; it makes no attempt to be
+fast. The C-backed ``pickpack.games.push.State`` is checked against it action by action.
+
+Internally cards are types 0..31 (encoding.py), the deck is 32 counts, each stack a
+sorted list of card types, each bench and bank 30 counts of number-card types. Undo
+keeps, per action, the whole position before it (simple, obviously right).
+
+    >>> state = RefState(3)
+    >>> state.phase, state.deck_size, state.legal_actions()
+    ('start', 120, [0])
+    >>> state.apply_action(0); state.is_chance_node()
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from pickpack.errors import IllegalMoveError, MoveSyntaxError, NothingToUndoError
+from pickpack.game import CHANCE, TERMINAL, Game, seat_names
+from pickpack.games_registry import get_game
+from pickpack.games.push.encoding import (BANK, CARD_TEXT, COLOUR_LETTERS, DIE_FACES, DIE_OFFSET, DRAW,
+                                          MAX_CHANCE_OUTCOMES, MAX_PLAYERS, MIN_PLAYERS, NUM_COLOURS,
+                                          NUM_DISTINCT_ACTIONS, NUM_NUMBER_TYPES, NUM_STACKS, NUM_VALUES,
+                                          PLACE, ROLL, STAR, STOP, SWITCH, TAKE, card_colour, card_value,
+                                          decision_text, die_text, full_deck, parse_card, parse_decision,
+                                          parse_die)
+from pickpack.games.push.observation import observation_from_snapshot, resample_snapshot
+from pickpack.games.push.position import format_position, parse_position
+from pickpack.games.push.zobrist import hash_snapshot
+from pickpack.games.push.snapshot import (cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts,
+                                          placeable, validate_snapshot)
+from pickpack.move import Move
+
+__all__ = ["RefState"]
+
+_NAMES = seat_names("p")
+_CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
+
+# The position as one tuple (for undo and equality):
+# (phase, turn, actor, card, deck, stacks, benches, banks, switches, turn_switches)
+_Position = tuple[str, int, int, int | None, list[int], list[list[int]], list[list[int]], list[list[int]],
+                  int, int]
+
+
+def _check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {type(value).__name__} (PU-R3, PU-S2)")
+    return value
+
+
+class RefState:
+    """A PUSH game in progress, the plain-Python reference (a pickpack.GameState and
+    HiddenInformationState).
+
+    ``RefState(players=4, hard=False, switch_per_turn=False)`` is a new game at the
+    start position: phase start, seat 0 to push or bank, the full deck (120 cards, 108
+    for 2 players, PU-C1, PU-C3). ``players`` an int 2..6 (TypeError for a non-int,
+    ValueError otherwise, PU-C3/PU-T1); ``hard`` (PU-R3) and ``switch_per_turn``
+    (PU-S2) bools (TypeError otherwise). Mutable; ``copy()`` is independent; pickles.
+    """
+
+    def __init__(self, players: int = 4, *, hard: bool = False, switch_per_turn: bool = False) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"players must be an int, not {type(players).__name__}")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {players} (PU-C3, PU-T1)")
+        self._n = players
+        self._hard = _check_flag("hard", hard)
+        self._switch_per_turn = _check_flag("switch_per_turn", switch_per_turn)
+        self._phase = "start"
+        self._turn = 0
+        self._actor = 0
+        self._card: int | None = None
+        self._deck = full_deck(players)
+        self._stacks: list[list[int]] = [[] for _ in range(NUM_STACKS)]
+        self._benches = [[0] * NUM_NUMBER_TYPES for _ in range(players)]
+        self._banks = [[0] * NUM_NUMBER_TYPES for _ in range(players)]
+        self._switches = 0
+        self._turn_switches = 0
+        # per action: (action, its text, the position before it)
+        self._history: list[tuple[int, str, _Position]] = []
+
+    # --- facts ----------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seat order, ``("p1", .., "pN")``."""
+        return _NAMES(self._n)
+
+    @property
+    def game(self) -> Game[Any]:
+        """The registered Game (pickpack.games.push.game.GAME), found through the game
+        registry (entry point ``pickpack.games:push``), since game.py builds its states
+        from the state module (importing it here would be an import cycle)."""
+        return get_game("push")
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats (2..6)."""
+        return self._n
+
+    @property
+    def options(self) -> dict[str, bool]:
+        """``{"hard": bool, "switch_per_turn": bool}`` (PU-R3, PU-S2)."""
+        return {"hard": self._hard, "switch_per_turn": self._switch_per_turn}
+
+    @property
+    def phase(self) -> str:
+        """One of encoding.PHASES: start, draw, place, decide, roll, collect, over."""
+        return self._phase
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (PU-T1)."""
+        return self._turn
+
+    @property
+    def actor(self) -> int:
+        """The seat that decides or rolls: the collector in phases collect and roll, else ``turn``."""
+        return self._actor
+
+    @property
+    def ply(self) -> int:
+        """Actions (decisions and chance outcomes) applied since this state was made."""
+        return len(self._history)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the deck (public, PU-V1)."""
+        return sum(self._deck)
+
+    @property
+    def direction(self) -> int:
+        """The collection direction: +1 in seat order, -1 against it (PU-T2, PU-S2):
+        reversed by each switch card on the pile, or with switch_per_turn by each one
+        drawn this turn."""
+        count = self._turn_switches if self._switch_per_turn else self._switches
+        return 1 if count % 2 == 0 else -1
+
+    # --- who is to move ---------------------------------------------------------------
+
+    @property
+    def current_player(self) -> str | None:
+        """Name of the player to decide; None at a chance node or at the end."""
+        seat = self.current_player_id()
+        return self.players[seat] if seat >= 0 else None
+
+    def current_player_id(self) -> int:
+        """The deciding seat (``turn``, or the collector in phase collect), CHANCE while a
+        card is drawn or the die rolls, TERMINAL once over."""
+        if self._phase == "over":
+            return TERMINAL
+        if self._phase in ("draw", "roll"):
+            return CHANCE
+        return self._actor
+
+    def is_terminal(self) -> bool:
+        """True once the deck is empty and its turn completed (PU-E1)."""
+        return self._phase == "over"
+
+    def is_chance_node(self) -> bool:
+        """True while the top card is drawn (PU-P1) or the die rolls (PU-R)."""
+        return self._phase in ("draw", "roll")
+
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """Phase draw: ``(card type, copies left / cards left)`` for every type left, in
+        increasing type (PU-P1); phase roll: ``(32 + face, 1/6)`` for the 6 faces (PU-C2);
+        else []. Exact probabilities summing to 1."""
+        if self._phase == "draw":
+            total = sum(self._deck)
+            return [(t, Fraction(n, total)) for t, n in enumerate(self._deck) if n]
+        if self._phase == "roll":
+            return [(DIE_OFFSET + face, Fraction(1, DIE_FACES)) for face in range(DIE_FACES)]
+        return []
+
+    # --- legal actions --------------------------------------------------------------
+
+    def _stacks_in_use(self) -> int:
+        return sum(1 for stack in self._stacks if stack)
+
+    def legal_actions(self) -> list[int]:
+        """Legal decisions or chance outcomes, increasing; [] once over (contract's
+        state machine: start [draw] + bank per colour on the bench (PU-T1, PU-B2); place:
+        the stacks the card may go to (PU-P2); decide: [draw] while the deck has cards,
+        stop (PU-P4); collect: take per non-empty stack (PU-K1))."""
+        phase = self._phase
+        if phase == "draw":
+            return [t for t, n in enumerate(self._deck) if n]
+        if phase == "roll":
+            return list(range(DIE_OFFSET, MAX_CHANCE_OUTCOMES))
+        if phase == "start":
+            bench = self._benches[self._turn]
+            banks = [BANK + c for c in range(NUM_COLOURS)
+                     if any(bench[c * NUM_VALUES:(c + 1) * NUM_VALUES])]
+            return ([DRAW] if sum(self._deck) else []) + banks
+        if phase == "place":
+            assert self._card is not None
+            return [PLACE + s for s in placeable(self._card, self._stacks)]
+        if phase == "decide":
+            return [DRAW, STOP] if sum(self._deck) else [STOP]
+        if phase == "collect":
+            return [TAKE + s for s in range(NUM_STACKS) if self._stacks[s]]
+        return []
+
+    def legal_moves(self) -> list[Move]:
+        """``legal_actions()`` as Moves with their text (``draw``, ``place-2``, ``R4``, ``die-star``, ...)."""
+        return [Move(a, self.action_text(a)) for a in self.legal_actions()]
+
+    def check_action(self, action: int) -> tuple[str, str] | None:
+        """None if ``action`` is legal here, else ``(rule id, reason)`` (the contract's
+        rule ids: PU-E1, PU-C1, PU-C2, PU-T1, PU-P4, PU-B2, PU-P2, PU-K1). TypeError if
+        ``action`` is not an int."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        phase = self._phase
+        if phase == "over":
+            return "PU-E1", "the game is over; no action is legal"
+        if phase == "draw":
+            if 0 <= action < len(self._deck) and self._deck[action] > 0:
+                return None
+            return "PU-C1", f"the drawn card is a card type left in the deck, not {action}"
+        if phase == "roll":
+            if DIE_OFFSET <= action < MAX_CHANCE_OUTCOMES:
+                return None
+            return "PU-C2", f"the die's outcome is {DIE_OFFSET}..{MAX_CHANCE_OUTCOMES - 1}, not {action}"
+        if not 0 <= action < NUM_DISTINCT_ACTIONS:
+            return "PU-T1", f"a decision is 0..{NUM_DISTINCT_ACTIONS - 1}, not {action}"
+        if phase == "start":
+            if action == STOP:
+                return "PU-P4", "a push turn draws at least one card"
+            if BANK <= action < PLACE:
+                colour = action - BANK
+                bench = self._benches[self._turn]
+                if not any(bench[colour * NUM_VALUES:(colour + 1) * NUM_VALUES]):
+                    return "PU-B2", f"no {COLOUR_LETTERS[colour]} card on the bench to bank"
+                return None
+            if action != DRAW:
+                return "PU-T1", "on a turn the player pushes (draw) or banks"
+            return None
+        if phase == "place":
+            assert self._card is not None
+            if not PLACE <= action < TAKE:
+                return "PU-P2", "place the drawn card first"
+            s = action - PLACE
+            if s not in placeable(self._card, self._stacks):
+                return "PU-P2", (f"{CARD_TEXT[self._card]} may not go to stack {s + 1}: a stack takes no two "
+                                 f"cards of one colour or value nor two roll cards, and at most 3 stacks, "
+                                 f"started in order")
+            return None
+        if phase == "decide":
+            if action == DRAW:
+                return None if sum(self._deck) else ("PU-P4", "the deck is empty: stop")
+            if action == STOP:
+                return None
+            return "PU-P4", "draw again or stop"
+        # collect
+        if not TAKE <= action < TAKE + NUM_STACKS:
+            return "PU-K1", "take one of the stacks left"
+        if not self._stacks[action - TAKE]:
+            return "PU-K1", f"stack {action - TAKE + 1} is empty; take one of the stacks left"
+        return None
+
+    # --- applying -------------------------------------------------------------------
+
+    def _position(self) -> _Position:
+        return (self._phase, self._turn, self._actor, self._card, self._deck.copy(),
+                [stack.copy() for stack in self._stacks], [row.copy() for row in self._benches],
+                [row.copy() for row in self._banks], self._switches, self._turn_switches)
+
+    def _restore(self, pos: _Position) -> None:
+        (self._phase, self._turn, self._actor, self._card, deck, stacks, benches, banks,
+         self._switches, self._turn_switches) = pos
+        self._deck = deck.copy()
+        self._stacks = [stack.copy() for stack in stacks]
+        self._benches = [row.copy() for row in benches]
+        self._banks = [row.copy() for row in banks]
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal decision or chance outcome. Raises IllegalMoveError (message
+        naming the rule, ``rule=``) otherwise, the state unchanged; TypeError for a non-int."""
+        problem = self.check_action(action)
+        if problem is not None:
+            rule, reason = problem
+            raise IllegalMoveError(f"illegal action {action}: {rule}: {reason}", rule=rule)
+        self._history.append((action, self.action_text(action), self._position()))
+        self._step(action)
+
+    def _step(self, action: int) -> None:
+        """Apply the legal ``action`` (the contract's state machine)."""
+        phase = self._phase
+        if phase == "start":
+            if action == DRAW:                               # push (PU-T1, PU-P1)
+                self._phase = "draw"
+            else:                                            # bank a colour (PU-B1)
+                colour = action - BANK
+                bench, bank = self._benches[self._turn], self._banks[self._turn]
+                for t in range(colour * NUM_VALUES, (colour + 1) * NUM_VALUES):
+                    bank[t] += bench[t]
+                    bench[t] = 0
+                self._end_turn()
+        elif phase == "draw":                                # the top card (PU-P1)
+            self._deck[action] -= 1
+            if action == SWITCH:                             # onto the switch pile (PU-P3, PU-S1)
+                self._switches += 1
+                self._turn_switches += 1
+                self._phase = "decide"
+            elif placeable(action, self._stacks):            # the player places it (PU-P2)
+                self._card = action
+                self._phase = "place"
+            else:                                            # bust: discarded, roll (PU-P5)
+                self._actor = self._turn
+                self._phase = "roll"
+        elif phase == "place":                               # PU-P2
+            assert self._card is not None
+            stack = self._stacks[action - PLACE]
+            stack.append(self._card)
+            stack.sort()
+            self._card = None
+            self._phase = "decide"
+        elif phase == "decide":
+            if action == DRAW:                               # draw again (PU-P4)
+                self._phase = "draw"
+            else:                                            # stop: collection starts (PU-K1)
+                self._actor = self._turn
+                if self._stacks_in_use():
+                    self._phase = "collect"
+                else:
+                    self._end_turn()
+        elif phase == "collect":                             # take a stack (PU-K1, PU-K4)
+            s = action - TAKE
+            stack = self._stacks[s]
+            self._stacks[s] = []
+            bench = self._benches[self._actor]
+            for t in stack:
+                if t < NUM_NUMBER_TYPES:
+                    bench[t] += 1
+            if ROLL in stack:                                # roll card discarded, actor rolls (PU-K4)
+                self._phase = "roll"
+            else:
+                self._advance()
+        elif phase == "roll":                                # PU-R1, PU-R2, PU-R3
+            face = action - DIE_OFFSET
+            bench = self._benches[self._actor]
+            if face != STAR:
+                for t in range(face * NUM_VALUES, (face + 1) * NUM_VALUES):
+                    bench[t] = 0
+            elif self._hard:
+                for t in range(NUM_NUMBER_TYPES):
+                    bench[t] = 0
+            self._advance()
+
+    def _advance(self) -> None:
+        """The next collector in the collection direction (PU-K1, PU-K2); the collection
+        never comes back to the active player (PU-K3)."""
+        self._actor = (self._actor + self.direction) % self._n
+        if self._actor == self._turn or not self._stacks_in_use():
+            self._end_turn()
+        else:
+            self._phase = "collect"
+
+    def _end_turn(self) -> None:
+        """Stacks left are discarded (PU-K3); the game ends when the deck is empty
+        (PU-E1), else the next seat in seat order plays (PU-T1, PU-S3)."""
+        self._stacks = [[] for _ in range(NUM_STACKS)]
+        self._actor = self._turn
+        if not sum(self._deck):
+            self._phase = "over"
+            return
+        self._turn = (self._turn + 1) % self._n
+        self._actor = self._turn
+        self._turn_switches = 0
+        self._phase = "start"
+
+    def apply(self, move: Move | str) -> None:
+        """Apply a Move of this position or its text (``draw``, ``place-1``, ``R4``,
+        ``die-B``, ...). Raises MoveSyntaxError or IllegalMoveError (naming the rule);
+        the state is unchanged then."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
+        elif self.check_action(move.action) is None and self.action_text(move.action) != move.text:
+            raise IllegalMoveError(f"move {move.text} does not belong to this position (here action "
+                                   f"{move.action} is {self.action_text(move.action)})", rule="PU-T1")
+        self.apply_action(move.action)
+
+    def undo(self) -> None:
+        """Take the last action back. Raises NothingToUndoError when there is none."""
+        if not self._history:
+            raise NothingToUndoError("nothing to undo: no action since this state was created")
+        self._restore(self._history.pop()[2])
+
+    def history_actions(self) -> list[int]:
+        """The actions (chance outcomes included) applied since creation, oldest first."""
+        return [entry[0] for entry in self._history]
+
+    def history(self) -> list[Move]:
+        """The actions applied since creation as Moves with the text they had, oldest first."""
+        return [Move(action, text) for action, text, _ in self._history]
+
+    # --- text -----------------------------------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        """The text of ``action`` here: at a chance node a card (``R1`` .. ``P6``,
+        ``roll``, ``switch``) for 0..31 or a die face (``die-R`` .. ``die-star``) for
+        32..37; elsewhere a decision (``draw``, ``stop``, ``bank-R``, ``place-1``,
+        ``take-1``, ...) for 0..12. IllegalMoveError (PU-C1 / PU-T1) outside that space."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        if self.is_chance_node():
+            if 0 <= action < DIE_OFFSET:
+                return CARD_TEXT[action]
+            if DIE_OFFSET <= action < MAX_CHANCE_OUTCOMES:
+                return die_text(action)
+            raise IllegalMoveError(f"action {action}: PU-C1: a chance outcome is 0..{MAX_CHANCE_OUTCOMES - 1}",
+                                   rule="PU-C1")
+        if 0 <= action < NUM_DISTINCT_ACTIONS:
+            return decision_text(action)
+        raise IllegalMoveError(f"action {action}: PU-T1: a decision is 0..{NUM_DISTINCT_ACTIONS - 1}",
+                               rule="PU-T1")
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move or chance outcome ``text`` denotes here (a decision ``draw``
+        (or ``push``), ``stop``, ``bank-R``, ``place-2``, ``take-3``; a card ``R1`` ..
+        ``P6``, ``roll``, ``switch`` while one is drawn; ``die-R`` .. ``die-star`` while the
+        die rolls; any letter case, spaces around ignored). MoveSyntaxError (with the
+        column) for other text, IllegalMoveError naming the rule for a move not legal here."""
+        if not isinstance(text, str):
+            raise TypeError(f"move text must be a str, not {type(text).__name__}")
+        action: int | None = None
+        kind = ""
+        for parse, name in ((parse_decision, "decision"), (parse_card, "card"), (parse_die, "die")):
+            try:
+                action = parse(text)
+            except MoveSyntaxError:
+                continue
+            kind = name
+            break
+        if action is None:
+            word = text.strip()
+            column = text.index(word) + 1 if word else 1
+            raise MoveSyntaxError("expected a decision (draw, stop, bank-R .. bank-P, place-1 .. place-3, "
+                                  "take-1 .. take-3), a card (R1 .. P6, roll, switch) or a die face "
+                                  "(die-R .. die-star)", text, column, "move")
+        word = text.strip()
+        if self._phase == "over":
+            raise IllegalMoveError(f"illegal move {word}: PU-E1: the game is over", rule="PU-E1")
+        if self._phase == "draw" and kind != "card":
+            raise IllegalMoveError(f"illegal move {word}: PU-C1: a card is being drawn; the next action is "
+                                   f"the card (R1 .. P6, roll, switch)", rule="PU-C1")
+        if self._phase == "roll" and kind != "die":
+            raise IllegalMoveError(f"illegal move {word}: PU-C2: the die is rolling; the next action is its "
+                                   f"face (die-R .. die-star)", rule="PU-C2")
+        if not self.is_chance_node() and kind != "decision":
+            raise IllegalMoveError(f"illegal move {word}: PU-T1: cards and die faces come by chance; "
+                                   f"the player decides ({', '.join(m.text for m in self.legal_moves())})",
+                                   rule="PU-T1")
+        problem = self.check_action(action)
+        if problem is not None:
+            rule, reason = problem
+            raise IllegalMoveError(f"illegal move {word}: {rule}: {reason}", rule=rule)
+        return Move(action, self.action_text(action))
+
+    # --- outcome --------------------------------------------------------------------
+
+    def score(self, seat: int) -> int:
+        """Sum of the values of the number cards on ``seat``'s bench and in its bank
+        (PU-E2). IndexError for a seat out of range."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"a seat is an int, not {type(seat).__name__}")
+        if not 0 <= seat < self._n:
+            raise IndexError(f"no seat {seat}: seats are 0..{self._n - 1}")
+        return sum(card_value(t) * (self._benches[seat][t] + self._banks[seat][t])
+                   for t in range(NUM_NUMBER_TYPES))
+
+    def scores(self) -> dict[str, int]:
+        """Scores by player name (PU-E2), ``{"p1": int, ...}``."""
+        return {name: self.score(seat) for seat, name in enumerate(self.players)}
+
+    def winners(self) -> list[int]:
+        """The seats with the best score once the game is over (several share the win,
+        PU-E3); [] before."""
+        if self._phase != "over":
+            return []
+        scores = [self.score(seat) for seat in range(self._n)]
+        best = max(scores)
+        return [seat for seat, s in enumerate(scores) if s == best]
+
+    def returns(self) -> list[float]:
+        """Zeros before the end; then, with k seats sharing the best score among n, each
+        of them ``(n-k)/(k(n-1))`` and everybody else ``-1/(n-1)`` (PU-E3; zero-sum)."""
+        n = self._n
+        if self._phase != "over":
+            return [0.0] * n
+        winners = self.winners()
+        k = len(winners)
+        win = (n - k) / (k * (n - 1))
+        return [win if seat in winners else -1.0 / (n - 1) for seat in range(n)]
+
+    def playout(self, seed: int) -> dict[str, int]:
+        """Finish a copy with uniformly random decisions and chance outcomes drawn by
+        their probability, all from ``random.Random(seed)``; its final ``scores()``.
+        This state is not changed."""
+        rng = random.Random(seed)
+        game = self.copy()
+        game._history = []
+        while game._phase != "over":
+            if game._phase == "draw":
+                r = rng.randrange(sum(game._deck))
+                t = 0
+                while r >= game._deck[t]:
+                    r -= game._deck[t]
+                    t += 1
+                game._step(t)
+            elif game._phase == "roll":
+                game._step(DIE_OFFSET + rng.randrange(DIE_FACES))
+            else:
+                game._step(rng.choice(game.legal_actions()))
+        return game.scores()
+
+    # --- snapshot, observation, position --------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The position as JSON-able data (docs/push.md, "Snapshot"; keys
+        snapshot.FIELDS): players, hard, switch_per_turn, phase, turn, actor, card,
+        deck (non-zero counts), stacks (3 lists), benches, banks, switches, turn_switches."""
+        return {
+            "players": self._n, "hard": self._hard, "switch_per_turn": self._switch_per_turn,
+            "phase": self._phase, "turn": self._turn, "actor": self._actor,
+            "card": None if self._card is None else CARD_TEXT[self._card],
+            "deck": deck_from_counts(self._deck),
+            "stacks": [[CARD_TEXT[t] for t in stack] for stack in self._stacks],
+            "benches": [counts_to_cards(row) for row in self._benches],
+            "banks": [counts_to_cards(row) for row in self._banks],
+            "switches": self._switches, "turn_switches": self._turn_switches,
+        }
+
+    @classmethod
+    def from_snapshot(cls, snap: Mapping[str, Any]) -> RefState:
+        """The state a snapshot describes, its history empty. SnapshotError naming the
+        field of a problem (snapshot.validate_snapshot)."""
+        good = validate_snapshot(snap)
+        state = cls(good["players"], hard=good["hard"], switch_per_turn=good["switch_per_turn"])
+        state._phase = good["phase"]
+        state._turn = good["turn"]
+        state._actor = good["actor"]
+        state._card = None if good["card"] is None else _CARD_INDEX[good["card"]]
+        state._deck = deck_to_counts(good["deck"])
+        state._stacks = [[t for t, n in enumerate(cards_to_counts(cards, "stacks")) for _ in range(n)]
+                         for cards in good["stacks"]]
+        state._benches = [cards_to_counts(cards, "benches")[:NUM_NUMBER_TYPES] for cards in good["benches"]]
+        state._banks = [cards_to_counts(cards, "banks")[:NUM_NUMBER_TYPES] for cards in good["banks"]]
+        state._switches = good["switches"]
+        state._turn_switches = good["turn_switches"]
+        return state
+
+    def _seat(self, player: int | str) -> int:
+        if isinstance(player, bool) or not isinstance(player, int | str):
+            raise TypeError(f"player must be a seat or a name, not {type(player).__name__}")
+        if isinstance(player, str):
+            if player not in self.players:
+                raise ValueError(f"player must be one of {', '.join(self.players)}, not {player!r}")
+            return self.players.index(player)
+        if not 0 <= player < self._n:
+            raise ValueError(f"player must be a seat 0..{self._n - 1}, not {player}")
+        return player
+
+    def observation(self, player: int | str) -> dict[str, Any]:
+        """What ``player`` (a seat or a name ``"p1"`` ..) may see (PU-V1): the snapshot
+        with the deck's size instead of its cards, its own bank and the others' bank
+        sizes, and the public discard pile (observation.observation_from_snapshot).
+        TypeError/ValueError for an unknown player."""
+        return observation_from_snapshot(self.snapshot(), self._seat(player))
+
+    def resample_from_infostate(self, player: int, seed: int) -> RefState:
+        """A copy, history empty, in which the cards ``player`` cannot see (the deck and
+        the other seats' banks) are dealt afresh from ``random.Random(seed)``, bank sizes
+        kept (ISMCTS determinization, Cowling, Powley & Whitehouse 2012;
+        observation.resample_snapshot)."""
+        return RefState.from_snapshot(resample_snapshot(self.snapshot(), self._seat(player), seed))
+
+    def zobrist_hash(self) -> int:
+        """64-bit Zobrist hash of the position: zobrist.hash_snapshot(snapshot())."""
+        return hash_snapshot(self.snapshot())
+
+    def to_position(self) -> str:
+        """The one-line position string (pickpack.games.push.position)."""
+        return format_position(self.snapshot())
+
+    @classmethod
+    def from_position(cls, text: str) -> RefState:
+        """The state a position string describes, its history empty. PositionError naming
+        the field and column of a problem."""
+        return cls.from_snapshot(parse_position(text))
+
+    # --- copies, comparison, text ---------------------------------------------------
+
+    def copy(self) -> RefState:
+        """An independent copy with the same history."""
+        other = RefState(self._n, hard=self._hard, switch_per_turn=self._switch_per_turn)
+        other._restore(self._position())
+        other._history = list(self._history)         # entries are never changed in place
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        """Same position (snapshot); the history is not compared."""
+        if not isinstance(other, RefState):
+            return NotImplemented
+        return self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __str__(self) -> str:
+        """A short picture: options and phase, deck and switch pile, the stacks, one line
+        per seat (``>`` marks the turn, ``*`` the actor when another seat) with bench,
+        bank size and score."""
+        arrow = "clockwise" if self.direction > 0 else "anticlockwise"
+        flags = [name for name, on in self.options.items() if on]
+        head = (f"PUSH, {self._n} players{' (' + ', '.join(flags) + ')' if flags else ''}, phase {self._phase}"
+                + (f", card {CARD_TEXT[self._card]}" if self._card is not None else ""))
+        lines = [head, f"deck {self.deck_size}, switch pile {self._switches} ({arrow})"]
+        stacks = ["[" + " ".join(CARD_TEXT[t] for t in stack) + "]" for stack in self._stacks]
+        lines.append("stacks " + " ".join(stacks))
+        for seat, name in enumerate(self.players):
+            mark = ">" if seat == self._turn else "*" if seat == self._actor else " "
+            bench = " ".join(counts_to_cards(self._benches[seat])) or "-"
+            lines.append(f"{mark} {name}: bench {bench}; bank {sum(self._banks[seat])} cards; "
+                         f"score {self.score(seat)}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"RefState.from_position({self.to_position()!r})"
