@@ -1,0 +1,245 @@
+"""The PUSH game state: the Python API over the C core (rules: docs/push.md, ids PU-...).
+
+A State is one node of the game tree plus the actions that led to it (for undo). Its
+integer methods (legal_actions, apply_action, check_action, chance_outcomes) are the
+fast path and come straight from the C binding (pickpack.games.push._core); this module
+adds move text, snapshots checked against the rules, observations, determinizations and
+the position string, using the game's shared modules (encoding, snapshot, observation,
+position) so that the C-backed State and the reference (reference/push_ref.py) agree by
+construction.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from pickpack.errors import IllegalMoveError, MoveSyntaxError
+from pickpack.game import Game, seat_names
+from pickpack.games_registry import get_game
+from pickpack.games.push._core import CoreState
+from pickpack.games.push.encoding import (CARD_TEXT, DIE_OFFSET, MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS,
+                                          PHASES, decision_text, die_text, parse_card, parse_decision,
+                                          parse_die)
+from pickpack.games.push.observation import observation_from_snapshot, resample_snapshot
+from pickpack.games.push.position import format_position, parse_position
+from pickpack.games.push.snapshot import validate_snapshot
+from pickpack.move import Move
+
+__all__ = ["State"]
+
+_NAMES = seat_names("p")
+_CHANCE_PHASES = (PHASES.index("draw"), PHASES.index("roll"))
+_PARSERS = ((parse_decision, "decision"), (parse_card, "card"), (parse_die, "die"))
+
+
+@functools.cache
+def _registered_game() -> Game[Any]:
+    return get_game("push")
+
+
+def _text(action: int, chance: bool) -> str:
+    """The text of ``action``: a card (0..31) or die face (32..37) at a chance node, else
+    a decision (0..12). IllegalMoveError (PU-C1 / PU-T1) outside those spaces."""
+    if chance:
+        if 0 <= action < DIE_OFFSET:
+            return CARD_TEXT[action]
+        if DIE_OFFSET <= action < MAX_CHANCE_OUTCOMES:
+            return die_text(action)
+        raise IllegalMoveError(f"action {action}: PU-C1: a chance outcome is 0..{MAX_CHANCE_OUTCOMES - 1}",
+                               rule="PU-C1")
+    if 0 <= action < NUM_DISTINCT_ACTIONS:
+        return decision_text(action)
+    raise IllegalMoveError(f"action {action}: PU-T1: a decision is 0..{NUM_DISTINCT_ACTIONS - 1}", rule="PU-T1")
+
+
+class State(CoreState):
+    """A PUSH game in progress, backed by the C core (a pickpack.GameState and
+    HiddenInformationState).
+
+    ``State(players=4, *, hard=False, switch_per_turn=False)`` is the start position:
+    phase start, seat 0 to push or bank, the full deck (120 cards, 108 for 2 players;
+    PU-C1, PU-C3). Usually made by ``pickpack.new_game("push", players=N, ...)``.
+    TypeError for a non-int player count or non-bool options, ValueError for a count
+    outside 2..6. Players are named ``p1`` .. ``pN`` (seats 0 .. N-1). Mutable;
+    ``copy()`` is independent; pickles with its history.
+    """
+
+    # --- facts ------------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seat order, ``("p1", .., "pN")``."""
+        return _NAMES(self.num_players)
+
+    @property
+    def game(self) -> Game[Any]:
+        """The registered Game (pickpack.games.push.game.GAME), found through the game
+        registry (entry point ``pickpack.games:push``), since game.py builds its states
+        from this class."""
+        return _registered_game()
+
+    @property
+    def current_player(self) -> str | None:
+        """Name of the player to decide; None at a chance node or at the end."""
+        seat: int = self.current_player_id()
+        return self.players[seat] if seat >= 0 else None
+
+    # --- moves as text ----------------------------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        """The text of ``action`` here: at a chance node a card (``R1`` .. ``P6``,
+        ``roll``, ``switch``) for 0..31 or a die face (``die-R`` .. ``die-star``) for
+        32..37; elsewhere a decision (``draw``, ``stop``, ``bank-R``, ``place-1``,
+        ``take-1``, ...) for 0..12. IllegalMoveError (PU-C1 / PU-T1) outside that space,
+        TypeError for a non-int."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        return _text(action, bool(self.is_chance_node()))
+
+    def legal_moves(self) -> list[Move]:
+        """``legal_actions()`` as Moves with their text (``draw``, ``place-2``, ``R4``,
+        ``die-star``, ...); [] once over."""
+        chance = bool(self.is_chance_node())
+        return [Move(a, _text(a, chance)) for a in self.legal_actions()]
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move or chance outcome ``text`` denotes here (a decision ``draw``
+        (or ``push``), ``stop``, ``bank-R``, ``place-2``, ``take-3``; a card ``R1`` ..
+        ``P6``, ``roll``, ``switch`` while one is drawn; ``die-R`` .. ``die-star`` while
+        the die rolls; any letter case, spaces around ignored). MoveSyntaxError (with the
+        column) for other text, IllegalMoveError naming the rule for a move not legal
+        here, TypeError for a non-str."""
+        if not isinstance(text, str):
+            raise TypeError(f"move text must be a str, not {type(text).__name__}")
+        action: int | None = None
+        kind = ""
+        for parse, name in _PARSERS:
+            try:
+                action = parse(text)
+            except MoveSyntaxError:
+                continue
+            kind = name
+            break
+        word = text.strip()
+        if action is None:
+            column = text.index(word) + 1 if word else 1
+            raise MoveSyntaxError("expected a decision (draw, stop, bank-R .. bank-P, place-1 .. place-3, "
+                                  "take-1 .. take-3), a card (R1 .. P6, roll, switch) or a die face "
+                                  "(die-R .. die-star)", text, column, "move")
+        phase = self.phase
+        if phase == "over":
+            raise IllegalMoveError(f"illegal move {word}: PU-E1: the game is over", rule="PU-E1")
+        if phase == "draw" and kind != "card":
+            raise IllegalMoveError(f"illegal move {word}: PU-C1: a card is being drawn; the next action is "
+                                   f"the card (R1 .. P6, roll, switch)", rule="PU-C1")
+        if phase == "roll" and kind != "die":
+            raise IllegalMoveError(f"illegal move {word}: PU-C2: the die is rolling; the next action is its "
+                                   f"face (die-R .. die-star)", rule="PU-C2")
+        if phase not in ("draw", "roll") and kind != "decision":
+            raise IllegalMoveError(f"illegal move {word}: PU-T1: cards and die faces come by chance; "
+                                   f"the player decides ({', '.join(m.text for m in self.legal_moves())})",
+                                   rule="PU-T1")
+        problem = self.check_action(action)
+        if problem is not None:
+            rule, reason = problem
+            raise IllegalMoveError(f"illegal move {word}: {rule}: {reason}", rule=rule)
+        return Move(action, self.action_text(action))
+
+    def apply(self, move: Move | str) -> None:
+        """Apply a Move of this position or its text. Raises MoveSyntaxError or
+        IllegalMoveError (naming the rule); the state is unchanged then."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
+        elif self.check_action(move.action) is None and self.action_text(move.action) != move.text:
+            raise IllegalMoveError(f"move {move.text} does not belong to this position (here action "
+                                   f"{move.action} is {self.action_text(move.action)})", rule="PU-T1")
+        self.apply_action(move.action)
+
+    def history(self) -> list[Move]:
+        """The actions applied since creation as Moves with their text, oldest first."""
+        return [Move(a, _text(a, phase in _CHANCE_PHASES)) for a, phase in self._history_entries()]
+
+    # --- snapshots, observations, positions ------------------------------------------
+
+    @classmethod
+    def from_snapshot(cls, snap: Mapping[str, Any]) -> State:
+        """The state a snapshot (docs/push.md, "Snapshot") describes, its history empty.
+
+        The snapshot is checked twice: against the rules by snapshot.validate_snapshot
+        (its message, field, seat, index and rule) and by the C loader's own bounds
+        checks. Raises pickpack.SnapshotError naming the field otherwise.
+        """
+        state: State = cls._load(validate_snapshot(snap))
+        return state
+
+    def _seat(self, player: int | str) -> int:
+        if isinstance(player, bool) or not isinstance(player, int | str):
+            raise TypeError(f"player must be a seat or a name, not {type(player).__name__}")
+        if isinstance(player, str):
+            if player not in self.players:
+                raise ValueError(f"player must be one of {', '.join(self.players)}, not {player!r}")
+            return self.players.index(player)
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be a seat 0..{self.num_players - 1}, not {player}")
+        return player
+
+    def observation(self, player: int | str) -> dict[str, Any]:
+        """What ``player`` (a seat or a name ``"p1"`` ..) may see (PU-V1): the snapshot
+        with ``deck_size`` instead of the deck, its own ``bank`` and every seat's
+        ``bank_sizes`` instead of the banks, the public ``discard`` pile and ``player``
+        (observation.observation_from_snapshot). TypeError/ValueError for an unknown player."""
+        return observation_from_snapshot(self.snapshot(), self._seat(player))
+
+    def resample_from_infostate(self, player: int, seed: int) -> State:
+        """A copy, history empty, in which the cards ``player`` cannot see (the deck and
+        the other seats' banks) are dealt afresh from ``random.Random(seed)``, bank sizes
+        kept (ISMCTS determinization, Cowling, Powley & Whitehouse 2012;
+        observation.resample_snapshot). The C search's own hook draws from pp_rng."""
+        state: State = type(self)._load(resample_snapshot(self.snapshot(), self._seat(player), seed))
+        return state
+
+    def to_position(self) -> str:
+        """The one-line position string (pickpack.games.push.position)."""
+        return format_position(self.snapshot())
+
+    @classmethod
+    def from_position(cls, text: str) -> State:
+        """The state a position string describes, its history empty. PositionError naming
+        the field and column of a problem."""
+        state: State = cls._load(parse_position(text))
+        return state
+
+    # --- comparison and text -----------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        """Same position (snapshot); the history is not compared."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return bool(self.snapshot() == other.snapshot())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: use zobrist_hash() as a key
+
+    def __str__(self) -> str:
+        """A short picture: options and phase, deck and switch pile, the stacks, one line
+        per seat (``>`` marks the turn, ``*`` the actor when another seat) with bench,
+        bank size and score."""
+        snap = self.snapshot()
+        arrow = "clockwise" if self.direction > 0 else "anticlockwise"
+        flags = [name for name, on in self.options.items() if on]
+        head = (f"PUSH, {self.num_players} players{' (' + ', '.join(flags) + ')' if flags else ''}, "
+                f"phase {self.phase}" + (f", card {snap['card']}" if snap["card"] is not None else ""))
+        lines = [head, f"deck {self.deck_size}, switch pile {snap['switches']} ({arrow})",
+                 "stacks " + " ".join("[" + " ".join(stack) + "]" for stack in snap["stacks"])]
+        for seat, name in enumerate(self.players):
+            mark = ">" if seat == self.turn else "*" if seat == self.actor else " "
+            bench = " ".join(snap["benches"][seat]) or "-"
+            lines.append(f"{mark} {name}: bench {bench}; bank {len(snap['banks'][seat])} cards; "
+                         f"score {self.score(seat)}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"State.from_position({self.to_position()!r})"

@@ -1,0 +1,138 @@
+"""PUSH's C MCTS (pickpack.games.push._search.mcts_search): UCT over the generic C search
+(core/common/pp_mcts.h) compiled over PUSH's ops table (core/push/ops.c), with chance
+nodes for draws and die rolls, 2..6 players and a determinization per simulation."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import pytest
+
+import pickpack
+from pickpack.games.push import _core
+from pickpack.games.push._search import mcts_search, mcts_search_through_table
+from pickpack.games.push.encoding import CARD_TEXT, DRAW, STOP, full_deck
+from pickpack.games.push.game import GAME
+from pickpack.games.push.state import State
+
+
+def decision_positions(players: int, seed: int, count: int) -> list[State]:
+    """``count`` decision positions (not forced) met along a random game."""
+    rng = random.Random(seed)
+    st = State(players)
+    out: list[State] = []
+    while not st.is_terminal() and len(out) < count:
+        if not st.is_chance_node() and len(st.legal_actions()) > 1 and rng.random() < 0.3:
+            out.append(st.copy())
+        st.apply_action(rng.choice(st.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_legal_decision_for_every_player_count(players: int) -> None:
+    for st in decision_positions(players, players, 4):
+        before = st.snapshot()
+        result = mcts_search(st, simulations=300, seed=1)
+        assert result["action"] in st.legal_actions() and st.snapshot() == before
+        assert result["simulations"] == 300 and result["nodes"] > 1
+        moves = result["root_moves"]
+        assert sorted(a for a, _, _ in moves) == st.legal_actions()
+        assert sum(v for _, v, _ in moves) == 300
+        best = max(moves, key=lambda m: m[1])
+        assert best[0] == result["action"] and best[2] == result["value"]
+        assert -1.0 - 0.5 <= result["value"] <= 1.0 + 0.5
+
+
+def test_deterministic_in_the_seed_and_the_same_through_the_table() -> None:
+    st = decision_positions(4, 7, 1)[0]
+    a = mcts_search(st, simulations=500, seed=3)
+    b = mcts_search(st, simulations=500, seed=3)
+    t = mcts_search_through_table(st, simulations=500, seed=3)
+    drop = ("seconds",)
+    assert {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in b.items() if k not in drop}
+    assert {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in t.items() if k not in drop}
+    c = mcts_search(st, simulations=500, seed=4)
+    assert c["root_moves"] != a["root_moves"]
+
+
+def test_a_forced_move_needs_no_search() -> None:
+    st = State(3)                       # only "draw" at the start
+    result = mcts_search(st, simulations=100, seed=1)
+    assert (result["action"], result["simulations"]) == (DRAW, 0)
+
+
+def test_stops_before_a_certain_bust() -> None:
+    """p1 in phase decide; every card left in the deck (R1 only) busts on the three
+    stacks (each holds a red card): drawing gives p1 nothing, stopping a stack."""
+    used = ["R2", "B3", "R3", "B4", "R4", "B5"]
+    snap: dict[str, Any] = {
+        "players": 2, "hard": False, "switch_per_turn": False, "phase": "decide", "turn": 0, "actor": 0,
+        "card": None, "deck": {"R1": 1}, "stacks": [used[0:2], used[2:4], used[4:6]],
+        "benches": [[], []], "banks": [[], []], "switches": 0, "turn_switches": 0,
+    }
+    st = State.from_snapshot(snap)
+    assert st.legal_actions() == [DRAW, STOP]
+    result = mcts_search(st, simulations=2000, seed=5)
+    assert result["action"] == STOP and result["value"] > 0
+
+
+def test_refuses_chance_nodes_and_finished_games() -> None:
+    st = State(4)
+    st.apply_action(DRAW)
+    with pytest.raises(ValueError, match="chance"):
+        mcts_search(st, simulations=10)
+    numbers = [CARD_TEXT[t] for t in range(30) for _ in range(full_deck(2)[t])]
+    over = State.from_snapshot({"players": 2, "hard": False, "switch_per_turn": False, "phase": "over",
+                                "turn": 1, "actor": 1, "card": None, "deck": {}, "stacks": [[], [], []],
+                                "benches": [numbers[:10], []], "banks": [[], numbers[10:20]],
+                                "switches": 0, "turn_switches": 0})
+    with pytest.raises(ValueError, match="over"):
+        mcts_search(over, simulations=10)
+
+
+@pytest.mark.parametrize("kwargs,error,words", [
+    ({}, ValueError, "simulations or seconds"),
+    ({"simulations": 0}, ValueError, "simulations"),
+    ({"simulations": 1.5}, TypeError, "simulations"),
+    ({"simulations": 10, "seconds": -1.0}, ValueError, "seconds"),
+    ({"simulations": 10, "exploration": float("nan")}, ValueError, "exploration"),
+    ({"simulations": 10, "margin": -0.1}, ValueError, "margin"),
+    ({"simulations": 10, "seed": -1}, ValueError, "seed"),
+    ({"simulations": 10, "max_nodes": 5}, ValueError, "max_nodes"),
+])
+def test_bad_parameters(kwargs: dict[str, Any], error: type[Exception], words: str) -> None:
+    st = decision_positions(3, 2, 1)[0]
+    with pytest.raises(error, match=words):
+        mcts_search(st, **kwargs)
+
+
+def test_not_a_push_state() -> None:
+    with pytest.raises(TypeError, match="PUSH State"):
+        mcts_search(pickpack.new_game("pickpack", seed=1), simulations=10)  # type: ignore[arg-type]
+
+
+def test_a_time_budget_and_a_small_pool() -> None:
+    st = decision_positions(5, 3, 1)[0]
+    result = mcts_search(st, seconds=0.05, seed=2)
+    assert result["simulations"] >= 1 and result["action"] in st.legal_actions()
+    tiny = mcts_search(st, simulations=400, seed=2, max_nodes=40)
+    assert tiny["nodes"] <= 40 and tiny["action"] in st.legal_actions()
+
+
+def test_searches_run_in_threads() -> None:
+    st = decision_positions(4, 9, 1)[0]
+    expected = mcts_search(st, simulations=400, seed=8)["root_moves"]
+    results: list[Any] = []
+    threads = [threading.Thread(target=lambda: results.append(mcts_search(st, simulations=400, seed=8)))
+               for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [r["root_moves"] for r in results] == [expected] * 3
+
+
+def test_the_game_names_this_search() -> None:
+    assert GAME.load("native_mcts") is mcts_search is _core.mcts_search
