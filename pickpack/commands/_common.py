@@ -10,10 +10,12 @@ argparse's errors into the same line, naming the subcommand
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
-__all__ = ["EXIT_INTERRUPTED", "PROG", "OneLineParser", "error_line", "fail", "positive_int", "seed"]
+__all__ = ["EXIT_INTERRUPTED", "PROG", "OneLineParser", "error_line", "fail", "option", "positive_int",
+           "seed"]
 
 PROG = "pickpack"
 EXIT_INTERRUPTED = 130      # 128 + SIGINT: the status of a command stopped by Ctrl-C
@@ -60,3 +62,16 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {value}")
     return value
+
+
+def option(text: str) -> tuple[str, Any]:
+    """argparse type: ``KEY=VALUE``, VALUE read as JSON when it is JSON (``3``,
+    ``true``, ``{"red": ...}``), else taken as the string itself."""
+    key, eq, raw = text.partition("=")
+    if not eq or not key.strip():
+        raise argparse.ArgumentTypeError(f"must be KEY=VALUE, got {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        value = raw
+    return key.strip(), value

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from pickpack.commands._common import EXIT_INTERRUPTED, fail, positive_int, seed
+from pickpack.commands._common import EXIT_INTERRUPTED, fail, option, positive_int, seed
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -56,19 +56,6 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _option(text: str) -> tuple[str, Any]:
-    """argparse type: ``KEY=VALUE``, VALUE read as JSON when it is JSON (``3``,
-    ``true``, ``{"red": ...}``), else taken as the string itself."""
-    key, eq, raw = text.partition("=")
-    if not eq or not key.strip():
-        raise argparse.ArgumentTypeError(f"must be KEY=VALUE, got {text!r}")
-    try:
-        value: Any = json.loads(raw)
-    except ValueError:
-        value = raw
-    return key.strip(), value
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from pickpack.match_backends import BACKENDS
     from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT
@@ -83,7 +70,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=positive_int, default=None, metavar="N",
                    help="number of players (default: the number of bots); give one bot per player")
     p.add_argument("--variant", default=None, metavar="NAME", help="a variant of the game")
-    p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+    p.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option (repeatable); VALUE is read as JSON when it is JSON, "
                         "else as a string")
     p.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")

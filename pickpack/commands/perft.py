@@ -1,7 +1,11 @@
 """``pickpack perft``: leaf counts per depth from a game's perft root (pickpack.perft).
 
-For Pick & Pack the root is a deal's first play-phase position (Game.perft_root); a game
-without one counts from ``new_state(seed=seed)``.
+For Pick & Pack the root is a deal's first play-phase position (Game.perft_root, made
+from ``--seed``); a game without one counts from ``new_state(players, seed, variant,
+**options)`` (``--players``, ``--seed`` (default 0), ``--variant``, ``--option``), so a
+game with no start-up randomness (PUSH) needs no seed. Chance outcomes are branches
+like decisions (pickpack.perft). ``--players``, ``--variant`` and ``--option`` given for
+a game with its own root, or refused by the game, are one line and exit status 2.
 
 Prints ``depth D: N`` for D = 1 .. --depth. On a terminal a progress bar shows the
 share of the current depth's tree walked (depth 8 takes about a minute); piped output
@@ -20,8 +24,10 @@ import sys
 import time
 from typing import TextIO
 
-from pickpack.commands._common import seed
+from pickpack.commands._common import fail, option, positive_int, seed
 from pickpack.commands._games import game_named
+from pickpack.errors import PickpackError
+from pickpack.game import GameState
 from pickpack.games_registry import DEFAULT_GAME
 from pickpack.perft import perft
 
@@ -43,8 +49,34 @@ def _depth(text: str) -> int:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME})")
-    p.add_argument("--seed", type=seed, required=True, help="seed of the deal and placements")
+    p.add_argument("--seed", type=seed, default=0,
+                   help="seed of the game's start (Pick & Pack: the deal and placements; default 0)")
     p.add_argument("--depth", type=_depth, required=True, help=f"deepest depth (1..{MAX_DEPTH})")
+    p.add_argument("--players", type=positive_int, default=None, metavar="N",
+                   help="number of players (default: the game's)")
+    p.add_argument("--variant", default=None, metavar="NAME", help="a variant of the game")
+    p.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option (repeatable); VALUE is read as JSON when it is JSON, else as text")
+
+
+def _root(args: argparse.Namespace) -> GameState:
+    """The state perft counts from; ``fail`` (exit 2) for a set-up the game refuses."""
+    game = game_named(args.game)
+    root = game.load("perft_root")
+    if root is not None:
+        given = [name for name, value in (("--players", args.players), ("--variant", args.variant),
+                                          ("--option", args.option or None)) if value is not None]
+        if given:
+            fail(f"perft: {game.name} counts from its own root (made from --seed); "
+                 f"{', '.join(given)} cannot be given")
+        state: GameState = root(args.seed)
+        return state
+    try:
+        state = game.new_state(players=args.players, seed=args.seed, variant=args.variant,
+                               **dict(args.option))
+    except (PickpackError, ValueError, TypeError) as exc:
+        fail(f"perft: {exc}")
+    return state
 
 
 class _ReaderWatch:
@@ -78,9 +110,7 @@ def run(args: argparse.Namespace) -> int:
                                TimeElapsedColumn)
 
 
-    game = game_named(args.game)
-    root = game.load("perft_root")
-    state = root(args.seed) if root is not None else game.new_state(seed=args.seed)
+    state = _root(args)
     console = Console()
     if not console.is_terminal:
         watch = _ReaderWatch(sys.stdout)
