@@ -200,7 +200,8 @@ class GameApp(App[None]):
                 self.viewer = viewer
                 then()
 
-        self.push_screen(HandOverScreen(viewer, reason), handed)
+        people = sum(self.session.is_human(p) for p in self.session.players)
+        self.push_screen(HandOverScreen(viewer, reason, people), handed)
 
     def _show_game_over(self) -> None:
         """The final table, once: everything is public at the end, so it is everybody's

@@ -14,27 +14,31 @@ __all__ = ["HandOverScreen"]
 class HandOverScreen(Screen[None]):
     """A blank table with ``Pass the keyboard to Blue`` and a Continue button (Enter).
 
-    ``player`` is the next viewer, or None for both players together (the end of the
-    game, whose scoring is open, PP-E3).
+    ``player`` is the next viewer, or None for all the people at the keyboard together
+    (the end of the game, whose scoring is open, PP-E3; a bot's turn). ``people``: how
+    many people share the keyboard, "both" for 2, "all" for more.
     """
 
     BINDINGS = [Binding("enter", "continue", "Continue")]
 
-    def __init__(self, player: str | None, reason: str) -> None:
+    def __init__(self, player: str | None, reason: str, people: int = 2) -> None:
         super().__init__()
         self.player = player
         self.reason = reason
+        self.people = people
 
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                title = "Both players, look at the screen" if self.player is None \
+                everybody = "Both players" if self.people <= 2 else "All players"
+                title = f"{everybody}, look at the screen" if self.player is None \
                     else f"Pass the keyboard to {self.player.title()}"
                 yield Label(title, id="handover-title", classes=f"-{self.player or 'both'}")
             with Center():
                 yield Label(self.reason, id="handover-reason")
             with Center():
-                who = "We are both here" if self.player is None else f"I am {self.player.title()}"
+                here = "We are both here" if self.people <= 2 else "We are all here"
+                who = here if self.player is None else f"I am {self.player.title()}"
                 yield Button(f"{who}: continue", id="handover-continue", variant="primary")
         yield Footer()
 

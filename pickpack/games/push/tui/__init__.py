@@ -1,0 +1,2 @@
+"""PUSH's face in the Textual shell (pickpack_tui): ``GAME.tui_face`` is
+``"pickpack.games.push.tui.face:FACE"``."""

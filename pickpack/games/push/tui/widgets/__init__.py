@@ -1,0 +1,1 @@
+"""The PUSH board's widgets, one concept per module."""
