@@ -33,7 +33,10 @@ N-player matches. A bot's mean return, win share and mean rank over ``n`` games 
 sample means of one number per game; ``mean_interval`` gives their 95% interval by the
 normal approximation, ``mean ± z·s/sqrt(n)`` with ``s`` the sample standard deviation
 (n - 1 in the denominator), clipped to the range the number can take; with fewer than
-two games it is that whole range.
+two games it is that whole range. When every game gave the same number (s = 0, e.g. a
+bot that never won) the normal approximation would shrink to a point; the interval is
+then the Wilson interval of the mean rescaled to the range, the widest a number with
+that mean can need (a bounded number's variance is at most that of the two extremes).
 """
 
 from __future__ import annotations
@@ -151,6 +154,8 @@ def mean_interval(total: float, total_sq: float, n: int, low: float, high: float
     (0.0, 2.0)
     >>> [round(x, 4) for x in mean_interval(5.0, 5.0, 10, 0.0, 1.0)]   # five 1s, five 0s
     [0.1733, 0.8267]
+    >>> [round(x, 4) for x in mean_interval(0.0, 0.0, 10, 0.0, 1.0)]   # ten 0s: Wilson
+    [0.0, 0.2775]
 
     Raises ValueError for n < 0 or low > high.
     """
@@ -160,5 +165,10 @@ def mean_interval(total: float, total_sq: float, n: int, low: float, high: float
         return low, high
     mean = total / n
     variance = max(0.0, (total_sq - n * mean * mean) / (n - 1))
+    if variance <= 1e-12 * max(1.0, mean * mean) and high > low:
+        # every sample equal: the Wilson interval of the rescaled mean (module docstring)
+        q = min(1.0, max(0.0, (mean - low) / (high - low)))
+        w_low, w_high = wilson_interval(q, n, z)
+        return low + w_low * (high - low), low + w_high * (high - low)
     half = z * math.sqrt(variance / n)
     return max(low, mean - half), min(high, mean + half)

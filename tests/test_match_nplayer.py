@@ -190,14 +190,16 @@ def test_the_n_player_summary_by_hand() -> None:
     h = Z95 / 6              # s/sqrt(n) = 1/6 for the share and rank columns but C's ranks
     # A: returns 1, 1, 1; shares 1, 1/2, 1; ranks 1, 1.5, 1
     assert (a.wins, a.draws, a.losses) == (2, 1, 0)
-    assert a.mean_return == 1.0 and a.return_ci95 == (1.0, 1.0)
+    # every return 1 (s = 0): the Wilson interval of 1 over 3 games, rescaled to [-1, 1]
+    assert a.mean_return == 1.0 and a.return_ci95 == pytest.approx((-1 + 2 * 3 / (3 + Z95 ** 2), 1.0))
     assert a.win_share == pytest.approx(5 / 6)
     assert a.win_share_ci95 == pytest.approx((5 / 6 - h, 1.0))          # clipped at 1
     assert a.mean_rank == pytest.approx(7 / 6)
     assert a.rank_ci95 == pytest.approx((1.0, 7 / 6 + h))               # clipped at rank 1
     # B: returns -1, -1, -1; shares 0; ranks 2.5, 3, 2.5
     assert (b.wins, b.draws, b.losses) == (0, 0, 3)
-    assert b.return_ci95 == (-1.0, -1.0) and b.win_share == 0.0
+    assert b.return_ci95 == pytest.approx((-1.0, -1 + 2 * Z95 ** 2 / (3 + Z95 ** 2))) and b.win_share == 0.0
+    assert b.win_share_ci95 == pytest.approx((0.0, Z95 ** 2 / (3 + Z95 ** 2)))   # never won: not (0, 0)
     assert b.mean_rank == pytest.approx(8 / 3)
     assert b.rank_ci95 == pytest.approx((8 / 3 - h, 8 / 3 + h))
     # C: returns -1, 1, -1 (s = sqrt(4/3)); shares 0, 1/2, 0; ranks 2.5, 1.5, 2.5
