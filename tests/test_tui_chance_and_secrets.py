@@ -1,6 +1,6 @@
 """Review fixes of the TUI shell: chance outcomes depend only on the game's seed and the
-action index (undo then redo rolls the same; a loaded game rolls on as the saved one
-would have), the plain face hides other seats' decisions of a hidden-information game
+action index (asking again draws the same; undo never takes a shown outcome back; a
+loaded game rolls on as the saved one would have), the plain face hides other seats' decisions of a hidden-information game
 until the end and gives bots a determinization, and a new game after a version-1 save
 turned into a ``deal`` starts."""
 
@@ -60,14 +60,16 @@ def test_the_die_at_index_k_is_drawn_from_chance_seed_of_seed_and_k() -> None:
     assert session.state.history_actions() == [1, 1]
 
 
-def test_undo_then_roll_again_gives_the_same_die() -> None:
-    # The old shell drew from one running Random(4): d1, d1, d2, ... -- a re-roll by undo.
+def test_undo_never_takes_back_a_shown_die() -> None:
+    # Rolling, looking at the die and undoing would let a person re-decide knowing the
+    # die (it is the same at the same index): undo stops at the last chance outcome.
     session = GameSession.new(HOT_SEAT, seed=4, game=DICE_RACE)
-    rolls = []
-    for _ in range(4):
-        rolls.append(_rolled(session))
-        assert session.undo() == 2 and session.state.history_actions() == []
-    assert rolls == ["d2", "d2", "d2", "d2"]
+    assert _rolled(session) == "d2"
+    assert not session.can_undo() and session.undo() == 0
+    assert session.state.history_actions() == [1, 1]             # roll, d2: both stay
+    session.state.apply("roll")          # the next person rolls: that roll may be taken back
+    assert session.can_undo() and session.undo() == 1
+    assert session.state.history_actions() == [1, 1]
 
 
 def test_a_loaded_game_rolls_on_as_the_saved_game_would_have(tmp_path: Path) -> None:
@@ -85,12 +87,11 @@ def test_a_loaded_game_rolls_on_as_the_saved_game_would_have(tmp_path: Path) -> 
     assert loaded.state.scores() == session.state.scores() == {"p1": 4.0, "p2": 3.0}
 
 
-def test_a_game_without_a_seed_rolls_alike_through_undo() -> None:
+def test_a_game_without_a_seed_draws_the_same_outcome_when_asked_again() -> None:
     session = GameSession.new(HOT_SEAT, seed=None, game=DICE_RACE)
     session.seed = None          # as loaded from a save file whose seed is null
-    first = _rolled(session)
-    session.undo()
-    assert _rolled(session) == first
+    session.state.apply("roll")
+    assert session.chance_outcome() == session.chance_outcome()
 
 
 # --- 2. the plain face hides other seats' decisions -----------------------------------
@@ -206,3 +207,19 @@ def test_the_n_key_after_loading_a_version_1_deal_save_starts_a_new_game(tmp_pat
             assert app.session.state.snapshot()["grid"] == loaded.start.snapshot()["grid"]
     asyncio.run(run())
 
+
+
+def test_a_push_player_cannot_peek_at_the_next_card_by_undo() -> None:
+    # Draw, see the card, undo, stop: the review's peek. The draw is followed by the card
+    # (a chance outcome), so undo can take back the placement but never the draw.
+    session = GameSession.new({"p1": "human", "p2": "random"}, seed=3, game=pickpack.get_game("push"))
+    session.state.apply("draw")
+    first = session.resolve_chance()
+    assert len(first) == 1 and session.state.phase == "place"
+    assert not session.can_undo()                       # nothing of p1's since the card
+    session.state.apply("place-1")
+    assert session.undo() == 1 and session.state.phase == "place"   # the placement only
+    session.state.apply("place-1")
+    session.state.apply("draw")
+    session.resolve_chance()
+    assert session.undo() == 0 and session.state.history_actions()[-2] == 0   # "draw" stays

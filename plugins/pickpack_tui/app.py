@@ -406,10 +406,15 @@ class GameApp(App[None]):
         return True
 
     def action_undo(self) -> None:
-        """Take back the last person's move (and the bot moves and chance outcomes after
-        it). With people sharing the keyboard the next decider is handed it first."""
+        """Take back the last person's move (and the bot moves after it), never past a
+        chance outcome already shown. With people sharing the keyboard the next decider
+        is handed it first."""
         if not self.session.can_undo(self.face.undoable):
-            self.say("Nothing to undo: no move of yours yet", bell=True)
+            # a move of the person's exists, but before a chance outcome (session._takeable)
+            shown = any(self.face.undoable(a) and self.session.is_human(m)
+                        for m, a, _ in self.session.history())
+            self.say("Nothing to undo: a chance outcome once shown is never taken back" if shown
+                     else "Nothing to undo: no move of yours yet", bell=True)
             return
         self.token += 1
         self.thinking = None

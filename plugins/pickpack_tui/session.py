@@ -189,14 +189,24 @@ class GameSession:
 
     # --- undo ------------------------------------------------------------------------
 
+    def _takeable(self) -> list[tuple[str, int, str]]:
+        """The history after the last chance outcome: what undo may take back. An
+        outcome once shown is never taken back, or a person could look at the next card
+        or die, undo, and decide knowing it (the outcome at index k is the same every
+        time, chance_outcome)."""
+        rows = self.history()
+        last_chance = max((i for i, (mover, _, _) in enumerate(rows) if mover == CHANCE_NAME), default=-1)
+        return rows[last_chance + 1:]
+
     def can_undo(self, undoable: _Keep = _always) -> bool:
-        """True when a person's move that ``undoable`` allows can be taken back."""
-        return any(undoable(a) and self.is_human(m) for m, a, _ in self.history())
+        """True when a person's move that ``undoable`` allows can be taken back: one made
+        since the last chance outcome (_takeable)."""
+        return any(undoable(a) and self.is_human(m) for m, a, _ in self._takeable())
 
     def undo(self, undoable: _Keep = _always) -> int:
         """Take back moves up to and including the last person's move (through bot
-        moves and chance outcomes). Returns the number of actions taken back (0 if none
-        can be)."""
+        moves), never past a chance outcome (_takeable). Returns the number of actions
+        taken back (0 if none can be)."""
         if not self.can_undo(undoable):
             return 0
         undone = 0
