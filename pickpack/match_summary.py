@@ -11,8 +11,9 @@ ranks, and the faulting bot has a loss and rank N.
 
 Two players: the score rate ``(wins + draws/2) / games`` with its Wilson interval and
 the Elo difference (the table of ``pickpack match`` as before). Any number of players:
-the mean return, win share and mean rank, each with a 95% interval by the normal
-approximation over games (match_stats.mean_interval), clipped to the possible range.
+the mean return and mean rank, each with a 95% interval by the normal approximation
+over games (match_stats.mean_interval), clipped to the possible range, and the win share
+with its Wilson interval.
 """
 
 from __future__ import annotations
@@ -122,8 +123,12 @@ class BotLine:
 
     @property
     def win_share_ci95(self) -> tuple[float, float]:
-        """Normal-approximation 95% interval of the win share, within [0, 1]."""
-        return self._interval("share", 0.0, 1.0)
+        """95% interval of the win share: the Wilson interval of the mean share over the
+        games (a share is a rate; a split win counts its fraction, which only narrows
+        the true spread), so that more wins never give a lower upper bound."""
+        if not self.games:
+            return 0.0, 1.0
+        return wilson_interval(min(1.0, max(0.0, self.win_share)), self.games)
 
     @property
     def mean_rank(self) -> float:

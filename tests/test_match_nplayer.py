@@ -5,6 +5,8 @@ match`` as one line with exit status 2 before any game."""
 
 from __future__ import annotations
 
+import math
+
 import dataclasses
 import json
 import random
@@ -182,6 +184,15 @@ def _result(index: int, bot_seats: tuple[int, ...], returns: tuple[float, ...]) 
                       scores={"p1": 0.0, "p2": 0.0, "p3": 0.0}, plies=6)
 
 
+def _wilson(p: float, n: int) -> tuple[float, float]:
+    """The Wilson score interval written out (Wilson 1927): centre (p + z²/2n)/(1 + z²/n),
+    half-width z·sqrt(p(1-p)/n + z²/4n²)/(1 + z²/n)."""
+    z2 = Z95 ** 2
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return centre - half, centre + half
+
+
 def test_the_n_player_summary_by_hand() -> None:
     games = [_result(0, (0, 1, 2), (1.0, -1.0, -1.0)),     # bot returns  1, -1, -1
              _result(1, (1, 2, 0), (1.0, 1.0, -1.0)),      #              1, -1,  1
@@ -193,7 +204,7 @@ def test_the_n_player_summary_by_hand() -> None:
     # every return 1 (s = 0): the Wilson interval of 1 over 3 games, rescaled to [-1, 1]
     assert a.mean_return == 1.0 and a.return_ci95 == pytest.approx((-1 + 2 * 3 / (3 + Z95 ** 2), 1.0))
     assert a.win_share == pytest.approx(5 / 6)
-    assert a.win_share_ci95 == pytest.approx((5 / 6 - h, 1.0))          # clipped at 1
+    assert a.win_share_ci95 == pytest.approx(_wilson(5 / 6, 3))         # (0.310, 0.982)
     assert a.mean_rank == pytest.approx(7 / 6)
     assert a.rank_ci95 == pytest.approx((1.0, 7 / 6 + h))               # clipped at rank 1
     # B: returns -1, -1, -1; shares 0; ranks 2.5, 3, 2.5
@@ -206,7 +217,7 @@ def test_the_n_player_summary_by_hand() -> None:
     assert (c.wins, c.draws, c.losses) == (0, 1, 2)
     assert c.mean_return == pytest.approx(-1 / 3)
     assert c.return_ci95 == pytest.approx((-1.0, -1 / 3 + 2 * Z95 / 3))
-    assert c.win_share_ci95 == pytest.approx((0.0, 1 / 6 + h))
+    assert c.win_share_ci95 == pytest.approx(_wilson(1 / 6, 3))         # (0.018, 0.690)
     assert c.rank_ci95 == pytest.approx((13 / 6 - 2 * h, 13 / 6 + 2 * h))   # s/sqrt(n) = 1/3
     # the shares of one game add up to 1
     assert a.win_share + b.win_share + c.win_share == pytest.approx(1.0)
@@ -215,7 +226,8 @@ def test_the_n_player_summary_by_hand() -> None:
 def test_a_single_game_has_the_whole_range_as_interval() -> None:
     (a, b, c) = summarize(["a", "b", "c"], [_result(0, (0, 1, 2), (1.0, -1.0, -1.0))],
                           game=GAME).lines
-    assert a.return_ci95 == (-1.0, 1.0) and a.win_share_ci95 == (0.0, 1.0)
+    assert a.return_ci95 == (-1.0, 1.0)
+    assert a.win_share_ci95 == pytest.approx((1 / (1 + Z95 ** 2), 1.0))    # Wilson of 1 win in 1
     assert a.rank_ci95 == (1.0, 3.0)
 
 

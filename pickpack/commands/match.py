@@ -193,8 +193,8 @@ _CAPTION = ("score: (wins + draws/2) / games; 95% Wilson interval; Elo: differen
             "other bot; points: mean final score (the game's own, PP-E3 in Pick & Pack); "
             "plies: mean bot decisions per game (chance outcomes not counted)")
 _N_CAPTION = ("return: mean return; win: share of games with the highest return (ties "
-              "split); rank: mean rank (1 = best, ties averaged); 95% intervals by the normal "
-              "approximation over games; plies: mean bot decisions per game (chance outcomes "
+              "split); rank: mean rank (1 = best, ties averaged); 95% intervals: Wilson for "
+              "the win share, the normal approximation over games otherwise; plies: mean bot decisions per game (chance outcomes "
               "not counted)")
 _N_COLUMNS = ("return", "95% CI", "win", "win 95% CI", "rank", "rank 95% CI", "plies", "forfeits")
 
