@@ -136,8 +136,11 @@ def test_illegal_move_text_names_the_rule_and_keeps_the_state(impl: Any) -> None
     assert caught.value.rule == "PU-P4" and st.snapshot() == snapshot(4)
 
 
-@pytest.mark.parametrize(("text", "column"), [("drw", 1), ("place-4", 1), ("take-0", 1),
-                                              ("bank-X", 1), ("", 1)])
+# The column is where the text stops being the start of any move text: "dr" starts
+# "draw", so "drw" goes wrong at 3; "place-" starts "place-1", so "place-4" at 7.
+@pytest.mark.parametrize(("text", "column"), [("drw", 3), ("place-4", 7), ("take-0", 6),
+                                              ("bank-X", 6), ("", 1), ("draw draw", 5),
+                                              ("  stpo", 5), ("xyz", 1)])
 def test_malformed_move_text_is_a_syntax_error_with_the_column(impl: Any, text: str, column: int) -> None:
     st = load(impl, 4)
     with pytest.raises(MoveSyntaxError) as caught:
@@ -207,3 +210,11 @@ def test_a_turn_start_or_draw_with_an_empty_deck_is_refused(impl: Any, phase: st
     with pytest.raises(SnapshotError) as caught:
         impl.from_snapshot(snap)
     assert caught.value.field == "deck", str(caught.value)
+
+
+@pytest.mark.parametrize("seed, error", [(-1, ValueError), (2**64, ValueError), ("7", TypeError),
+                                         (1.5, TypeError), (True, TypeError)])
+def test_a_bad_seed_is_refused_naming_the_seed(seed: object, error: type[Exception]) -> None:
+    # The seed sets nothing up in PUSH, but a bad one is still a caller's mistake.
+    with pytest.raises(error, match="seed"):
+        pickpack.new_game("push", players=3, seed=seed)

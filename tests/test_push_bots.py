@@ -119,7 +119,8 @@ def test_takes_the_stack_worth_most_after_the_expected_die_loss() -> None:
 
 
 @pytest.mark.parametrize(("options", "words"), [
-    ({"bank_at": 0}, "'bank_at' must be an int 1..315"),
+    ({"bank_at": 0}, "'bank_at' must be an int 1..63"),
+    ({"bank_at": 64}, "'bank_at' must be an int 1..63"),       # a colour is worth 63 at most
     ({"bank_at": 2.5}, "'bank_at' must be an int"),
     ({"risk": 1.5}, "'risk' must be a number 0..1"),
     ({"risk": -0.1}, "'risk' must be a finite number >= 0"),

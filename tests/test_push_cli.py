@@ -47,7 +47,15 @@ def test_perft_of_two_players_has_no_switch_cards(capsys: pytest.CaptureFixture[
 
 
 def test_perft_variants_and_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> None:
-    # The variants change what a die does, not how many outcomes it has.
+    # The variants change what a die does, not how many outcomes it has, so the counts
+    # alone cannot show that they arrived: the root perft counts from must have them.
+    import argparse
+
+    from pickpack.commands.perft import _root
+
+    root = _root(argparse.Namespace(game="push", players=3, variant="hard", seed=0,
+                                    option=[("switch_per_turn", True)]))
+    assert root.num_players == 3 and root.options == {"hard": True, "switch_per_turn": True}
     assert _lines(capsys, ["perft", "--game", "push", "--players", "3", "--variant", "hard",
                            "--option", "switch_per_turn=true", "--depth", "3"]) == [
         "depth 1: 1", "depth 2: 32", "depth 3: 33"]

@@ -221,13 +221,15 @@ def test_against_bots_nobody_hands_over_and_the_bots_play_their_turns() -> None:
     asyncio.run(run())
 
 
-def test_a_bot_is_given_a_determinization_with_the_same_view() -> None:
+def test_a_bot_is_given_its_information_state_which_is_the_position() -> None:
+    # Perfect recall: the banks follow from the public history (observation.py), so the
+    # bot's state is the position itself, without the history.
     session = GameSession.new({"p1": "human", "p2": "random", "p3": "random"}, seed=12, game="push")
     play(session, 170, 12)
     state: Any = session.state
     bot = FACE.bot_state(session, "p2")
-    assert bot.history_actions() == [] and bot.observation(1) == state.observation(1)
-    assert state.history_actions() != []        # the real game is untouched
+    assert bot.history_actions() == [] and bot.snapshot() == state.snapshot()
+    assert bot is not state and state.history_actions() != []   # the real game is untouched
 
 
 # --- layout -----------------------------------------------------------------------------------

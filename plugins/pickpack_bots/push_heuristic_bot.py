@@ -26,7 +26,7 @@ deterministic given it.
 
 Options (``pickpack match --game push --players 4 heuristic:bank_at=12,risk=0.25 ...``):
 
-- ``bank_at`` (int 1..315): bench value of one colour that makes the bot bank it
+- ``bank_at`` (int 1..63): bench value of one colour that makes the bot bank it
   (default DEFAULT_BANK_AT);
 - ``risk`` (number 0..1): the bust probability above which the bot always stops
   (default DEFAULT_RISK);
@@ -56,8 +56,8 @@ __all__ = ["DEFAULT_BANK_AT", "DEFAULT_ENDGAME", "DEFAULT_RISK", "PushHeuristicB
 DEFAULT_BANK_AT = 10
 DEFAULT_RISK = 0.3
 DEFAULT_ENDGAME = 0
-#: The most points one colour can be worth (PU-C1: 5 colours x 3 copies of 1..6).
-MAX_POINTS = 315
+#: The most points one colour can be worth (PU-C1: 3 copies of each value 1..6).
+MAX_POINTS = 63
 
 
 def room(deck: Sequence[int], stacks: Stacks) -> int:
@@ -214,14 +214,14 @@ class PushHeuristicBot(SeededBot):
     endgame=DEFAULT_ENDGAME)``.
 
     Raises ValueError naming the option for a value out of range (``bank_at`` an int
-    1..315, ``risk`` a number 0..1, ``endgame`` an int 0..120).
+    1..63, ``risk`` a number 0..1, ``endgame`` an int 0..120).
     """
 
     name = "heuristic"
     games: ClassVar[tuple[str, ...] | None] = ("push",)
     bounded = True       # a few hundred cheap evaluations a move: it keeps any time limit in-process
     OPTIONS: ClassVar[dict[str, str]] = {
-        "bank_at": "bench value of a colour that is banked, int 1..315",
+        "bank_at": "bench value of a colour that is banked, int 1..63",
         "risk": "bust probability above which the bot stops, 0..1",
         "endgame": "deck size at or below which the bot banks rather than push, int 0..120",
     }

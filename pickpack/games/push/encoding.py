@@ -35,7 +35,7 @@ __all__ = [
     "DIE_OFFSET", "DIE_TEXT", "DRAW", "MAX_GAME_LENGTH", "MAX_CHANCE_OUTCOMES", "MAX_PLAYERS",
     "MIN_PLAYERS", "NUM_CARD_TYPES", "NUM_COLOURS", "NUM_DISTINCT_ACTIONS", "NUM_NUMBER_TYPES",
     "NUM_STACKS", "PHASES", "PLACE", "ROLL", "STAR", "STOP", "SWITCH", "TAKE", "card_colour",
-    "card_text", "card_value", "deck_size", "decision_text", "die_text", "full_deck", "parse_card",
+    "card_text", "card_value", "deck_size", "decision_text", "die_text", "error_column", "full_deck", "parse_card",
     "parse_decision", "parse_die",
 ]
 
@@ -141,6 +141,27 @@ def decision_text(action: int) -> str:
     return DECISION_TEXT[action]
 
 
+_ALL_TEXTS = tuple(t.lower() for t in (*CARD_TEXT, *DIE_TEXT, *DECISION_TEXT, "push"))
+
+
+def error_column(text: str, texts: tuple[str, ...] = _ALL_TEXTS) -> int:
+    """The 1-based column of ``text`` where it stops being the start of any move text
+    (any letter case; leading spaces skipped): where a MoveSyntaxError points.
+
+    >>> error_column("drw"), error_column("bank-X"), error_column("draw draw"), error_column("  R7")
+    (3, 6, 5, 4)
+    """
+    lead = len(text) - len(text.lstrip())
+    word = text.strip().lower()
+    best = 0
+    for candidate in texts:
+        n = 0
+        while n < min(len(word), len(candidate)) and word[n] == candidate[n]:
+            n += 1
+        best = max(best, n)
+    return lead + best + 1
+
+
 def _parse(text: str, table: dict[str, int], what: str, field: str) -> int:
     if not isinstance(text, str):
         raise TypeError(f"{what} text must be a str, not {type(text).__name__}")
@@ -150,7 +171,7 @@ def _parse(text: str, table: dict[str, int], what: str, field: str) -> int:
     folded = {k.lower(): v for k, v in table.items()}
     if word.lower() in folded:
         return folded[word.lower()]
-    column = len(text) - len(text.lstrip()) + 1
+    column = error_column(text, tuple(k.lower() for k in table))
     shown = ", ".join(list(table)[:8]) + (", ..." if len(table) > 8 else "")
     raise MoveSyntaxError(f"not a {what} ({shown})", text, column, field)
 

@@ -14,8 +14,15 @@ __all__ = ["GAME"]
 def _factory(players: int, seed: int | None, *, hard: bool, switch_per_turn: bool) -> Any:
     """Game.new_state's factory. ``seed`` is not used: every PUSH game starts from the
     full deck, and its draws and die rolls are chance nodes drawn by whoever runs the
-    game (the match runner, the TUI, ``State.playout``)."""
+    game (the match runner, the TUI, ``State.playout``). It is still checked, as every
+    game's seed is: None or an int 0..2**64-1 (TypeError/ValueError naming ``seed``)."""
     from pickpack.games.push.state import State
+
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int 0..2**64-1 or None, not {type(seed).__name__}")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be 0..2**64-1, got {seed}")
 
     return State(players, hard=hard, switch_per_turn=switch_per_turn)
 

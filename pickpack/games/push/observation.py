@@ -1,4 +1,4 @@
-"""What a PUSH player may see, and drawing the rest afresh (PU-V1).
+"""What a PUSH player may see (PU-V1), and what it knows by remembering.
 
 ``observation_from_snapshot(snap, seat)`` is the snapshot with the deck replaced by its
 size (the deck's order and composition are private), the banks replaced by the seat's
@@ -7,12 +7,11 @@ own bank and every seat's bank size, plus the public discard pile and the seat:
     keys: players, hard, switch_per_turn, phase, turn, actor, card, deck_size, stacks,
           benches, bank, bank_sizes, switches, turn_switches, discard, player
 
-``resample_snapshot(snap, player, seed)`` deals the cards ``player`` cannot see afresh
-(ISMCTS determinization, Cowling, Powley & Whitehouse 2012): the pool is the deck plus
-every other seat's bank; each other seat, in ascending order, gets a bank of the same
-size drawn uniformly without replacement from the pool's number cards
-(``random.Random(seed)``); the rest of the pool, with all its roll and switch cards, is
-the deck. The observation of ``player`` is the same before and after.
+The observation is what the table shows now. A player's *information state* remembers
+every observation since the start, and from that the banks (and so the deck's
+composition) follow: ``infostate_snapshot`` is the position behind the information set
+of ``resample_from_infostate``, where only the deck's order is unknown, and the order is
+drawn card by card at the chance nodes.
 
     >>> from pickpack.games.push.reference import RefState
     >>> sorted(observation_from_snapshot(RefState(2).snapshot(), 0))[:4]
@@ -21,15 +20,13 @@ the deck. The observation of ``player`` is the same before and after.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from pickpack.games.push.encoding import CARD_TEXT, NUM_CARD_TYPES, NUM_NUMBER_TYPES
-from pickpack.games.push.snapshot import (cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts,
-                                          discard_counts)
+from pickpack.games.push.encoding import CARD_TEXT
+from pickpack.games.push.snapshot import deck_to_counts, discard_counts
 
-__all__ = ["OBSERVATION_KEYS", "observation_from_snapshot", "resample_snapshot"]
+__all__ = ["OBSERVATION_KEYS", "infostate_snapshot", "observation_from_snapshot"]
 
 #: An observation's keys, in order.
 OBSERVATION_KEYS = ("players", "hard", "switch_per_turn", "phase", "turn", "actor", "card", "deck_size",
@@ -65,33 +62,25 @@ def observation_from_snapshot(snap: Mapping[str, Any], seat: int) -> dict[str, A
     }
 
 
-def resample_snapshot(snap: Mapping[str, Any], player: int, seed: int) -> dict[str, Any]:
-    """A copy of the (valid) snapshot ``snap`` with the cards ``player`` cannot see
-    dealt afresh from ``random.Random(seed)``: each other seat's bank (same size, number
-    cards drawn without replacement from the pool = deck + other banks, seats in
-    ascending order) and the deck (the rest of the pool). TypeError / ValueError for a
-    bad seat; TypeError for a seed that is not an int."""
+def infostate_snapshot(snap: Mapping[str, Any], player: int, seed: int) -> dict[str, Any]:
+    """The position behind every state of ``player``'s information set (a copy of the
+    valid snapshot ``snap``), for ``resample_from_infostate``.
+
+    Under perfect recall (information sets hold the states with the same observation
+    *history*; Cowling, Powley & Whitehouse 2012) a PUSH player knows every bank: each
+    banked card lay face up on a bench and was banked by a public action (PU-B1), so the
+    deck's composition follows too (PU-V1: "a player with perfect memory can
+    reconstruct them"). What stays hidden is the deck's order, and the order is not part
+    of a snapshot: every draw is a chance node over the cards left. So every state of
+    the information set has this snapshot, and a determinization draws the order card by
+    card at the draws. ``seed`` is checked (an int) but draws nothing. TypeError /
+    ValueError for a bad seat or seed."""
     _check_seat(snap, player)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    rng = random.Random(seed)
-    pool = deck_to_counts(snap["deck"])
-    others = [q for q in range(snap["players"]) if q != player]
-    for q in others:
-        for t, n in enumerate(cards_to_counts(snap["banks"][q], "banks")):
-            pool[t] += n
-    numbers = [t for t in range(NUM_NUMBER_TYPES) for _ in range(pool[t])]
-    banks = [list(cards) for cards in snap["banks"]]
-    for q in others:
-        bank = [0] * NUM_CARD_TYPES
-        for _ in range(len(snap["banks"][q])):
-            t = numbers.pop(rng.randrange(len(numbers)))
-            bank[t] += 1
-            pool[t] -= 1
-        banks[q] = counts_to_cards(bank)
     out = dict(snap)
-    out["deck"] = deck_from_counts(pool)
-    out["banks"] = banks
+    out["deck"] = dict(snap["deck"])
     out["stacks"] = [list(stack) for stack in snap["stacks"]]
     out["benches"] = [list(cards) for cards in snap["benches"]]
+    out["banks"] = [list(cards) for cards in snap["banks"]]
     return out

@@ -3,12 +3,14 @@
 A snapshot is the whole position as JSON-able data (docs/push.md, "Snapshot"):
 
     {"players": 4, "hard": False, "switch_per_turn": False,
-     "phase": "collect", "turn": 2, "actor": 3, "card": None,
-     "deck": {"R1": 2, ..., "roll": 11, "switch": 7},      # non-zero counts, card-type order
-     "stacks": [["R3", "B1", "roll"], [], ["G2"]],          # always 3 lists, card-type order
-     "benches": [["R1", "R1", "B6"], [], [], []],          # per seat, card-type order
-     "banks": [[], ["Y4"], [], []],
-     "switches": 3, "turn_switches": 1}
+     "phase": "collect", "turn": 0, "actor": 3, "card": None,
+     "deck": {"R2": 1, ..., "roll": 7, "switch": 3},       # non-zero counts, card-type order
+     "stacks": [["R5", "P6", "roll"], [], ["P4"]],          # always 3 lists, card-type order
+     "benches": [["R1", "G3", "Y2"], ...],                 # per seat, card-type order
+     "banks": [["R1", "R2", ...], ...],
+     "switches": 9, "turn_switches": 1}
+
+(the whole of it is ``EXAMPLE``, the example of docs/push.md)
 
 ``validate_snapshot`` checks every field against the rules (ids PU-...) and returns the
 normalised snapshot (zero deck counts dropped, card lists sorted in card-type order);
@@ -18,6 +20,8 @@ is the full deck minus everything else (``discard_counts``).
 
     >>> counts_to_cards(cards_to_counts(["B1", "R3", "roll"], "stacks"))
     ['R3', 'B1', 'roll']
+    >>> validate_snapshot(EXAMPLE) == EXAMPLE
+    True
 """
 
 from __future__ import annotations
@@ -30,8 +34,22 @@ from pickpack.games.push.encoding import (CARD_TEXT, MAX_PLAYERS, MIN_PLAYERS, N
                                           NUM_NUMBER_TYPES, NUM_STACKS, PHASES, ROLL, SWITCH, card_colour,
                                           card_value, full_deck)
 
-__all__ = ["FIELDS", "can_join", "cards_to_counts", "counts_to_cards", "deck_from_counts", "deck_to_counts",
+__all__ = ["EXAMPLE", "FIELDS", "can_join", "cards_to_counts", "counts_to_cards", "deck_from_counts", "deck_to_counts",
            "discard_counts", "placeable", "validate_snapshot"]
+
+#: A real 4-player position in phase collect (docs/push.md, "Snapshot").
+EXAMPLE: dict[str, Any] = {"players": 4, "hard": False, "switch_per_turn": False,
+     "phase": "collect", "turn": 0, "actor": 3, "card": None,
+     "deck": {"R2": 1, "R3": 1, "R4": 2, "R5": 1, "B1": 1, "B2": 2, "B3": 1, "B4": 2, "B5": 1,
+              "G1": 2, "G2": 3, "G3": 1, "Y1": 1, "Y3": 1, "Y4": 1, "Y5": 2, "Y6": 3,
+              "P1": 1, "P2": 2, "P4": 1, "P5": 2, "P6": 1, "roll": 7, "switch": 3},
+     "stacks": [["R5", "P6", "roll"], [], ["P4"]],
+     "benches": [["R1", "G3", "Y2"], ["R3", "B6", "G6"], ["B6", "P5"], ["B2", "G5"]],
+     "banks": [["R1", "R2", "R2", "B4", "G4", "Y1", "Y2", "Y4", "P3", "P3", "P4", "P6"],
+               ["R1", "R5", "B1", "B3", "G1", "G4", "Y2", "Y3", "P2"],
+               ["B3", "B5", "G5", "G6", "Y4", "Y5", "P3"],
+               ["R3", "R6", "R6", "B1", "B5", "B6", "G3", "G4", "G5", "G6", "Y1", "P1"]],
+     "switches": 9, "turn_switches": 1}
 
 #: The snapshot's keys, in their documented order.
 FIELDS = ("players", "hard", "switch_per_turn", "phase", "turn", "actor", "card", "deck", "stacks",

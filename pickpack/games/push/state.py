@@ -20,9 +20,9 @@ from pickpack.game import Game, seat_names
 from pickpack.games_registry import get_game
 from pickpack.games.push._core import CoreState
 from pickpack.games.push.encoding import (CARD_TEXT, DIE_OFFSET, MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS,
-                                          PHASES, decision_text, die_text, parse_card, parse_decision,
-                                          parse_die)
-from pickpack.games.push.observation import observation_from_snapshot, resample_snapshot
+                                          PHASES, decision_text, die_text, error_column, parse_card,
+                                          parse_decision, parse_die)
+from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
 from pickpack.games.push.position import format_position, parse_position
 from pickpack.games.push.snapshot import validate_snapshot
 from pickpack.move import Move
@@ -124,7 +124,7 @@ class State(CoreState):
             break
         word = text.strip()
         if action is None:
-            column = text.index(word) + 1 if word else 1
+            column = error_column(text)
             raise MoveSyntaxError("expected a decision (draw, stop, bank-R .. bank-P, place-1 .. place-3, "
                                   "take-1 .. take-3), a card (R1 .. P6, roll, switch) or a die face "
                                   "(die-R .. die-star)", text, column, "move")
@@ -195,11 +195,12 @@ class State(CoreState):
         return observation_from_snapshot(self.snapshot(), self._seat(player))
 
     def resample_from_infostate(self, player: int, seed: int) -> State:
-        """A copy, history empty, in which the cards ``player`` cannot see (the deck and
-        the other seats' banks) are dealt afresh from ``random.Random(seed)``, bank sizes
-        kept (ISMCTS determinization, Cowling, Powley & Whitehouse 2012;
-        observation.resample_snapshot). The C search's own hook draws from pp_rng."""
-        state: State = type(self)._load(resample_snapshot(self.snapshot(), self._seat(player), seed))
+        """A state of ``player``'s information set, history empty: under perfect recall
+        this position itself, since the banks and the deck's composition follow from
+        what the player saw and the deck's order is drawn at the chance nodes
+        (observation.infostate_snapshot; ISMCTS, Cowling, Powley & Whitehouse 2012).
+        TypeError/ValueError for a bad seat or seed."""
+        state: State = type(self)._load(infostate_snapshot(self.snapshot(), self._seat(player), seed))
         return state
 
     def to_position(self) -> str:

@@ -29,9 +29,9 @@ from pickpack.games.push.encoding import (BANK, CARD_TEXT, COLOUR_LETTERS, DIE_F
                                           MAX_CHANCE_OUTCOMES, MAX_PLAYERS, MIN_PLAYERS, NUM_COLOURS,
                                           NUM_DISTINCT_ACTIONS, NUM_NUMBER_TYPES, NUM_STACKS, NUM_VALUES,
                                           PLACE, ROLL, STAR, STOP, SWITCH, TAKE, card_colour, card_value,
-                                          decision_text, die_text, full_deck, parse_card, parse_decision,
-                                          parse_die)
-from pickpack.games.push.observation import observation_from_snapshot, resample_snapshot
+                                          decision_text, die_text, error_column, full_deck, parse_card,
+                                          parse_decision, parse_die)
+from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
 from pickpack.games.push.position import format_position, parse_position
 from pickpack.games.push.zobrist import hash_snapshot
 from pickpack.games.push.snapshot import (cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts,
@@ -445,7 +445,7 @@ class RefState:
             break
         if action is None:
             word = text.strip()
-            column = text.index(word) + 1 if word else 1
+            column = error_column(text)
             raise MoveSyntaxError("expected a decision (draw, stop, bank-R .. bank-P, place-1 .. place-3, "
                                   "take-1 .. take-3), a card (R1 .. P6, roll, switch) or a die face "
                                   "(die-R .. die-star)", text, column, "move")
@@ -580,11 +580,10 @@ class RefState:
         return observation_from_snapshot(self.snapshot(), self._seat(player))
 
     def resample_from_infostate(self, player: int, seed: int) -> RefState:
-        """A copy, history empty, in which the cards ``player`` cannot see (the deck and
-        the other seats' banks) are dealt afresh from ``random.Random(seed)``, bank sizes
-        kept (ISMCTS determinization, Cowling, Powley & Whitehouse 2012;
-        observation.resample_snapshot)."""
-        return RefState.from_snapshot(resample_snapshot(self.snapshot(), self._seat(player), seed))
+        """A state of ``player``'s information set, history empty: this position itself
+        under perfect recall (observation.infostate_snapshot). TypeError/ValueError for
+        a bad seat or seed."""
+        return RefState.from_snapshot(infostate_snapshot(self.snapshot(), self._seat(player), seed))
 
     def zobrist_hash(self) -> int:
         """64-bit Zobrist hash of the position: zobrist.hash_snapshot(snapshot())."""

@@ -173,9 +173,10 @@ class PushFace:
     # --- bots --------------------------------------------------------------------------
 
     def bot_state(self, session: GameSession, player: str) -> GameState:
-        """What a bot deciding for ``player`` is given: a determinization,
-        ``state.resample_from_infostate(seat, session.bot_seed(seat))`` (the other banks
-        and the deck dealt afresh, ISMCTS: Cowling, Powley & Whitehouse 2012)."""
+        """What a bot deciding for ``player`` is given:
+        ``state.resample_from_infostate(seat, session.bot_seed(seat))``, a state of its
+        information set (under perfect recall the position itself: the banks follow
+        from the public history, and the deck's order is drawn at the chance nodes)."""
         state = session.state
         if not isinstance(state, HiddenInformationState):
             raise TypeError(f"PUSH's face was given a {type(state).__name__}, not a PUSH state")
