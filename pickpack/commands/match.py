@@ -190,11 +190,12 @@ def _sigterm_as_interrupt() -> Iterator[Callable[[], bool]]:
 # --- the results table -------------------------------------------------------------
 
 _CAPTION = ("score: (wins + draws/2) / games; 95% Wilson interval; Elo: difference to the "
-            "other bot; points: mean final score (the game's own, PP-E3 in Pick & Pack); "
-            "plies: mean bot decisions per game (chance outcomes not counted)")
+            "other bot; points: mean final score (the game's own); "
+            "plies: mean decisions per game, all seats together (chance outcomes not counted)")
 _N_CAPTION = ("return: mean return; win: share of games with the highest return (ties "
               "split); rank: mean rank (1 = best, ties averaged); 95% intervals: Wilson for "
-              "the win share, the normal approximation over games otherwise; plies: mean bot decisions per game (chance outcomes "
+              "the win share, the normal approximation over games otherwise; plies: mean decisions per "
+              "game, all seats together (chance outcomes "
               "not counted)")
 _N_COLUMNS = ("return", "95% CI", "win", "win 95% CI", "rank", "rank 95% CI", "plies", "forfeits")
 
