@@ -8,8 +8,7 @@ through the match API (pickpack.match.play_match): the runner's Williams design 
 every bot in every seat equally often (docs/match.md), and every card and die is drawn
 by the runner from the exact chance probabilities. Prints, per bot line, the mean rank
 (1 = best, shared places averaged) and the win share (a shared win counts 1/k) with
-their normal-approximation 95% intervals (pickpack.match_summary), the mean score and
-the wall time. ``--jobs 1`` (the default) keeps to one core.
+their 95% intervals (pickpack.match_summary), the mean score and the wall time. ``--jobs 1`` (the default) keeps to one core.
 
 The ``heuristic`` bot is the entry point ``pickpack.bots:heuristic``
 (pickpack_bots.push_heuristic_bot:PushHeuristicBot); when the installed metadata does
@@ -32,8 +31,10 @@ from pickpack.match import GameResult, play_match
 from pickpack.match_summary import MatchSummary
 
 HEURISTIC = "pickpack_bots.push_heuristic_bot:PushHeuristicBot"
-#: The tuned MCTS options (docs/bots.md, "PUSH").
-SIMULATIONS = 4000
+#: The MCTS options of the final evaluation (docs/bots.md, "PUSH"): the search's
+#: playouts follow the rollout policy of core/push/push_policy.h and its tree is the
+#: root alone (core/push/ops.c), so 1,000 simulations (~40 ms a move) suffice.
+SIMULATIONS = 1000
 EXPLORATION = 0.5
 MARGIN = 0.5
 

@@ -1,6 +1,7 @@
 """PUSH's C MCTS (pickpack.games.push._search.mcts_search): UCT over the generic C search
 (core/common/pp_mcts.h) compiled over PUSH's ops table (core/push/ops.c), with chance
-nodes for draws and die rolls, 2..6 players and a determinization per simulation."""
+nodes for draws and die rolls, 2..6 players, playouts by the rollout policy
+(core/push/push_policy.h) and a tree of the root's decisions alone."""
 
 from __future__ import annotations
 
@@ -78,6 +79,34 @@ def test_stops_before_a_certain_bust() -> None:
     assert result["action"] == STOP and result["value"] > 0
 
 
+ONE_SMALL_STACK: dict[str, Any] = {
+    "players": 4, "hard": False, "switch_per_turn": False, "phase": "decide", "turn": 0, "actor": 0,
+    "card": None, "deck": {"R1": 3, "G2": 3, "Y4": 2, "roll": 3, "switch": 4},
+    "stacks": [["R3"], [], []], "benches": [[], [], [], []], "banks": [[], [], [], []],
+    "switches": 8, "turn_switches": 0,
+}
+
+
+def test_pushes_on_one_small_stack() -> None:
+    """The random playouts' failure: stopping with one stack. On [R3] with 15 cards left
+    no card busts; stopping gives p1 3 points, pushing builds a stack p1 takes first."""
+    st = State.from_snapshot(ONE_SMALL_STACK)
+    for seed in (1, 2):
+        result = mcts_search(st, simulations=1000, seed=seed)
+        values = {a: v for a, _, v in result["root_moves"]}
+        assert result["action"] == DRAW and values[DRAW] > values[STOP]
+
+
+def test_the_tree_is_the_root_alone() -> None:
+    """core/push/ops.c's in_tree: every root decision is valued by policy playouts, so
+    the tree holds the root and one node per legal decision."""
+    st = State.from_snapshot(ONE_SMALL_STACK)
+    assert mcts_search(st, simulations=500, seed=1)["nodes"] == 1 + 2
+    for position in decision_positions(5, 4, 3):
+        result = mcts_search(position, simulations=200, seed=2)
+        assert result["nodes"] == 1 + len(position.legal_actions())
+
+
 def test_refuses_chance_nodes_and_finished_games() -> None:
     st = State(4)
     st.apply_action(DRAW)
@@ -110,7 +139,7 @@ def test_bad_parameters(kwargs: dict[str, Any], error: type[Exception], words: s
 
 def test_not_a_push_state() -> None:
     with pytest.raises(TypeError, match="PUSH State"):
-        mcts_search(pickpack.new_game("pickpack", seed=1), simulations=10)  # type: ignore[arg-type]
+        mcts_search(pickpack.new_game("pickpack", seed=1), simulations=10)
 
 
 def test_a_time_budget_and_a_small_pool() -> None:

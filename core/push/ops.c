@@ -5,49 +5,18 @@
  * Returns (PU-E3): k winners among n players get (n-k)/(k(n-1)) each, the others
  * -1/(n-1); margins (score - best other score)/60 clamped to [-1, 1].
  *
- * Hidden information (PU-V1): the deck's composition and the other seats' banks. Each
- * simulation redraws them (push_determinize); decisions never depend on them (only on
- * benches, stacks and the deck's size), so every tree move stays legal. */
+ * Playouts: the rollout policy of push_policy.h (policy.c), every seat a cheap
+ * version of the heuristic bot with a few random decisions; the tree is the root
+ * alone (ops_in_tree below).
+ *
+ * Hidden information (PU-V1): the deck's order, drawn card by card in each playout
+ * (no determinize hook: see the table below). */
 #include "pp_search_internal.h"   /* first: it sets _POSIX_C_SOURCE for clock_gettime */
 #include "pp_mcts_impl.h"
+#include <string.h>
 #include "push_internal.h"
+#include "push_policy.h"
 #include "push_search.h"
-
-int push_determinize(push_state *s, int player, pp_rng *rng)
-{
-    uint8_t pool[PUSH_NUM_NUMBER_TYPES * PUSH_COPIES_PER_NUMBER];
-    int size[PUSH_MAX_PLAYERS] = {0};
-    int n = 0, hidden = 0;
-    for (int t = 0; t < PUSH_NUM_NUMBER_TYPES; t++)
-        for (int i = 0; i < s->deck[t]; i++)
-            pool[n++] = (uint8_t)t;
-    for (int q = 0; q < s->players; q++) {
-        if (q == player)
-            continue;
-        for (int t = 0; t < PUSH_NUM_NUMBER_TYPES; t++) {
-            for (int i = 0; i < s->bank[q][t]; i++)
-                pool[n++] = (uint8_t)t;
-            size[q] += s->bank[q][t];
-            s->bank[q][t] = 0;
-        }
-        hidden += size[q];
-    }
-    for (int t = 0; t < PUSH_NUM_NUMBER_TYPES; t++) {
-        s->deck_total = (uint8_t)(s->deck_total - s->deck[t]);
-        s->deck[t] = 0;
-    }
-    for (int q = 0; q < s->players; q++)
-        for (int i = 0; i < size[q]; i++) {
-            const int j = (int)pp_rng_below(rng, (uint32_t)n);
-            s->bank[q][pool[j]]++;
-            pool[j] = pool[--n];
-        }
-    for (int i = 0; i < n; i++)
-        s->deck[pool[i]]++;
-    s->deck_total = (uint8_t)(s->deck_total + n);
-    s->hash = push_hash_full(s);
-    return hidden > 0;
-}
 
 static int ops_num_players(const void *state)
 {
@@ -88,23 +57,39 @@ static uint64_t ops_hash(const void *state)
     return ((const push_state *)state)->hash;
 }
 
+/* The playouts follow the rollout policy (push_policy.h), not uniformly random moves:
+ * a random player's later turns made the search stop after one stack far too often. */
 static void ops_playout(void *state, pp_rng *rng)
 {
-    push_playout(state, rng, NULL);
+    push_policy_playout(state, rng, NULL);
 }
 
-static int ops_determinize(void *state, int player, pp_rng *rng)
+/* The tree is the root alone: each root decision is valued by policy playouts (a
+ * rollout algorithm over the policy; UCT chooses which decision to try). A deeper
+ * tree node starts as a uniformly random player -- its first visits try every child --
+ * so the value of a draw counted the search's own random later choices in the turn
+ * and pushing looked worse than it is (docs/bots.md, "PUSH"). Every action changes
+ * the state's bytes (phase, turn, stacks or deck), and the search copies the root
+ * with memcpy, so only the root compares equal. */
+static int ops_in_tree(const void *root, const void *state)
 {
-    return push_determinize(state, player, rng);
+    return memcmp(root, state, sizeof(push_state)) == 0;
 }
 
+/* No determinize hook in the table: under perfect recall a PUSH information set holds positions
+ * that differ only in the deck's order, since the banks and the deck's composition
+ * follow from the public history (PU-V1), and the order is not part of the state:
+ * every draw is a chance node, so each simulation draws its own uniformly random
+ * ordering of the cards left, card by card, which is the determinization of the deck.
+ * Redrawing the banks would only blur what the searching player knows and split the
+ * tree's chance nodes. */
 #define PUSH_OPS {                                                                 \
     .name = "push", .state_size = sizeof(push_state), .max_actions = PUSH_MAX_ACTIONS, \
     .max_chance_outcomes = PUSH_MAX_OUTCOMES, .max_plies = PUSH_MAX_PLIES,           \
     .num_players = ops_num_players, .current_player = ops_current_player,          \
     .legal_actions = ops_legal_actions, .apply = ops_apply,                        \
     .chance_outcomes = ops_chance_outcomes, .returns = ops_returns, .hash = ops_hash, \
-    .playout = ops_playout, .determinize = ops_determinize, .in_tree = NULL }
+    .playout = ops_playout, .determinize = NULL, .in_tree = ops_in_tree }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops push_ops = PUSH_OPS;

@@ -206,15 +206,6 @@ typedef struct push_batch {
 int push_random_games_part(pp_rng *rng, int players, int hard, int switch_per_turn,
                            long count, push_batch *b);
 
-/* --- determinization (ops.c) --- */
-/* The contract's resample: the number cards `player` cannot see (the deck's and every
- * other seat's bank) are dealt afresh: each other seat q, ascending, gets a bank of the
- * same size drawn uniformly without replacement from that pool's number cards; the rest
- * (with the deck's roll and switch cards) is the deck; the hash is recomputed.
- * Returns 1 when another seat holds a banked card (something may have changed), else 0
- * (the draw then leaves the state as it was). */
-int push_determinize(push_state *s, int player, pp_rng *rng);
-
 #ifdef __cplusplus
 }
 #endif

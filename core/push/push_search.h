@@ -2,17 +2,24 @@
  * push_search.h - Monte-Carlo tree search over the PUSH core, in plain C99.
  *
  * push_mcts_search is UCT (Kocsis & Szepesvari 2006, "Bandit based Monte-Carlo
- * planning") with random playouts: the generic search of core/common/pp_mcts.h
- * compiled over PUSH's table of game operations (pp_push_ops, ops.c) as a constant.
+ * planning") over the generic search of core/common/pp_mcts.h, compiled over PUSH's
+ * table of game operations (pp_push_ops, ops.c) as a constant.
  *
- * Chance: every card drawn and every die rolled is a chance node of the tree, its
- * outcomes weighted by the cards left (or 1/6 per face). Players: 2..6, each backing up
- * its own component of the returns (PU-E3) plus `margin` times its score margin.
- * Hidden information (PU-V1): each simulation starts from a determinization of the
- * root (push_determinize: the other seats' banks and the deck redrawn from the pool
- * the root's player cannot tell apart, as in ISMCTS, Cowling, Powley & Whitehouse
- * 2012). Every draw is seen by everybody, so the tree keeps every position (in_tree
- * NULL); a chance node whose outcomes differ in a determinization ends the descent.
+ * Playouts: the rollout policy of push_policy.h (policy.c): every seat plays a cheap
+ * C version of the heuristic bot, one decision in ten uniformly random. The tree is
+ * the root alone (ops.c's in_tree): UCT chooses which root decision to try, and each
+ * is valued by a policy playout -- a rollout algorithm over the policy. Deeper tree
+ * nodes would start as uniformly random players (their first visits try every
+ * child), which undervalued pushing; with them the search won 0.16 of the win share
+ * against three heuristic bots at 4,000 simulations, with the root alone 0.39 at
+ * 1,000 (40-game runs; docs/bots.md "PUSH" has the 500-game evaluation).
+ *
+ * Chance: every card drawn and every die rolled in a playout is drawn by its exact
+ * probability (the cards left, or 1/6 per face). Players: 2..6, each backing up its
+ * own component of the returns (PU-E3) plus `margin` times its score margin.
+ * Hidden information (PU-V1): under perfect recall the deck's composition and the
+ * banks follow from the public history, and the deck's order is drawn card by card
+ * in each playout: no determinize hook (ops.c).
  *
  * Reentrancy: a search owns its memory. push_zobrist_init (done by push_state_init
  * and push_load) must have run before threads start.

@@ -1,9 +1,11 @@
-"""The ``mcts`` bot: UCT with random playouts, for every game.
+"""The ``mcts`` bot: UCT with playouts, for every game.
 
 UCT is Kocsis & Szepesvari 2006 ("Bandit based Monte-Carlo planning"). A game whose
 Game names a ``native_mcts`` (Pick & Pack: the generic C search of core/common/pp_mcts.h
-over its table of game operations, pickpack.games.pickpack._search.mcts_search) is
-searched by it, the whole search in C; any other game by the pure-Python
+over its table of game operations, pickpack.games.pickpack._search.mcts_search, with
+random playouts; PUSH: the same search with its rollout policy over a tree of the
+root's decisions, pickpack.games.push._search.mcts_search) is searched by it, the
+whole search in C; any other game by the pure-Python
 ``pickpack.mcts.search`` over the GameState protocol (chance nodes, N players, hidden
 information by determinization). The returns, the tree policy and Pick & Pack's
 placement phase are described in core/pickpack/pickpack_search.h and docs/bots.md.

@@ -93,4 +93,3 @@ cdef extern from "push_core.h" nogil:
     int push_playout(push_state *s, pp_rng *rng, int *chance_plies)
     int push_random_games_part(pp_rng *rng, int players, int hard, int switch_per_turn,
                                long count, push_batch *b)
-    int push_determinize(push_state *s, int player, pp_rng *rng)

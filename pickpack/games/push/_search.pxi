@@ -4,8 +4,9 @@
 # Game.native_mcts ("pickpack.games.push._search:mcts_search").
 #
 # The search is the generic UCT of core/common/pp_mcts.h over PUSH's table of game
-# operations (core/push/ops.c, push_search.h): chance nodes for every draw and die roll,
-# 2..6 players, a determinization of the hidden cards per simulation.
+# operations (core/push/ops.c, push_search.h): 2..6 players, every draw and die roll
+# by its exact probability, playouts by the rollout policy (core/push/push_policy.h),
+# a tree of the root's decisions alone.
 #
 # One call per search: the parameters are checked here, the position is copied out of
 # the State, and the whole search runs in C with the GIL released. Called from the main
@@ -154,13 +155,15 @@ cdef dict _mcts(object state, object simulations, object seconds, object explora
 
 def mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margin=0.5,
                 seed=0, max_nodes=1 << 22):
-    """Choose a decision for the seat to decide by UCT with random playouts (all in C).
+    """Choose a decision for the seat to decide by UCT over policy playouts (all in C).
 
-    UCT: Kocsis & Szepesvari 2006; the hidden cards (the deck and the other seats'
-    banks, PU-V1) are redrawn for every simulation, a determinization as in ISMCTS
-    (Cowling, Powley & Whitehouse 2012). The search is the generic one of
-    core/common/pp_mcts.h compiled over PUSH's table (core/push/ops.c): every draw and
-    die roll is a chance node; each of the 2..6 seats backs up its own return (PU-E3:
+    UCT: Kocsis & Szepesvari 2006. The search is the generic one of
+    core/common/pp_mcts.h compiled over PUSH's table (core/push/ops.c): the tree is the
+    root and its decisions, each valued by playouts of the rollout policy
+    (core/push/push_policy.h: every seat a cheap version of the heuristic bot, one
+    decision in ten uniformly random), every card and die drawn by its exact
+    probability (the deck's order is the hidden information, PU-V1, and every playout
+    draws its own); each of the 2..6 seats backs up its own return (PU-E3:
     (n-k)/(k(n-1)) for each of k winners, -1/(n-1) for the others) plus ``margin``
     times its score margin ((score - best other score)/60, clamped to [-1, 1]).
 
@@ -187,3 +190,76 @@ def mcts_search_through_table(state, *, simulations=None, seconds=None, explorat
     pp_push_ops), as any game's C MCTS runs: the same parameters, checks and results (to
     the bit); slower. For tests of the generic path and benchmarks."""
     return _mcts(state, simulations, seconds, exploration, margin, seed, max_nodes, True)
+
+
+# The rollout policy of the search's playouts (core/push/push_policy.h), exposed for
+# tests and measurements.
+cdef extern from "push_policy.h" nogil:
+    enum:
+        PUSH_POLICY_BANK_AT
+        PUSH_POLICY_EPSILON_PERMILLE
+    double PUSH_POLICY_RISK
+    int push_policy_action(const push_state *s)
+    int push_policy_games_part(pp_rng *rng, int players, int hard, int switch_per_turn,
+                               long count, push_batch *b)
+
+POLICY_BANK_AT = PUSH_POLICY_BANK_AT
+POLICY_RISK = PUSH_POLICY_RISK
+POLICY_EPSILON = PUSH_POLICY_EPSILON_PERMILLE / 1000.0
+
+
+def policy_action(state):
+    """The rollout policy's decision (core/push/push_policy.h, no randomness) for the
+    seat to decide in ``state`` (a PUSH State): start -- bank the best bench colour
+    when worth at least POLICY_BANK_AT, else draw; place -- the best stop margin;
+    decide -- stop above POLICY_RISK bust probability or when one more card does not
+    raise the expected stop margin; collect -- the stack of highest collect value.
+
+    Returns an int decision (0..12), always legal. TypeError for a non-State,
+    ValueError at a chance node or once the game is over.
+    """
+    if not isinstance(state, CoreState):
+        raise TypeError(f"state must be a PUSH State, not {type(state).__name__}")
+    cdef CoreState st = <CoreState>state
+    cdef int a = push_policy_action(&st.s)
+    if a < 0:
+        raise ValueError("state: a chance node or a finished game: nobody decides here")
+    return a
+
+
+def policy_games(n, players, seed, hard=False, switch_per_turn=False):
+    """Play n whole games in C from the start position with the rollout policy (each
+    decision with probability POLICY_EPSILON a uniformly random one, every chance
+    outcome by its probability, pp_rng(seed)): the search's playouts.
+
+    Returns the dict of random_games ({"games", "plies", "chance_plies",
+    "mean_scores", "wins"}). Ctrl-C between slices raises KeyboardInterrupt.
+    TypeError for a non-int n, ValueError for n outside 0..2**62; ValueError/TypeError
+    for a bad player count, seed or flag.
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if not 0 <= n <= 2**62:
+        raise ValueError(f"n must be 0..2**62 games, got {n}")
+    cdef int np = _players_arg(players)
+    cdef int h = _flag("hard", hard)
+    cdef int spt = _flag("switch_per_turn", switch_per_turn)
+    cdef pp_rng rng
+    cdef push_batch b
+    cdef long count = n
+    cdef long done = 0
+    cdef long part
+    memset(&b, 0, sizeof(b))
+    pp_rng_seed(&rng, _seed64(seed))
+    while done < count:
+        part = min(count - done, 16)        # ~4 ms of policy games: Ctrl-C is honoured quickly
+        with nogil:
+            push_policy_games_part(&rng, np, h, spt, part, &b)
+        done += part
+        PyErr_CheckSignals()
+    names = [f"p{p + 1}" for p in range(np)]
+    return {
+        "games": b.games, "plies": b.plies, "chance_plies": b.chance_plies,
+        "mean_scores": {names[p]: (b.score_sum[p] / count if count else 0.0) for p in range(np)},
+        "wins": {names[p]: b.wins[p] for p in range(np)},
+    }

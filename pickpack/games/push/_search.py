@@ -6,10 +6,11 @@ the game's C is linked once; this plain module re-exports the same objects, so t
 ``Game.native_mcts`` (``"pickpack.games.push._search:mcts_search"``) finds it.
 
 - ``mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margin=0.5,
-  seed=0, max_nodes=1 << 22) -> MCTSResult``: UCT (Kocsis & Szepesvari 2006) with random
-  playouts and a determinization of the hidden cards per simulation (ISMCTS, Cowling,
-  Powley & Whitehouse 2012), over the generic C MCTS (core/common/pp_mcts.h) compiled
-  over PUSH's table of operations; ``mcts_search_through_table`` is the same search
+  seed=0, max_nodes=1 << 22) -> MCTSResult``: UCT (Kocsis & Szepesvari 2006) with
+  playouts by PUSH's rollout policy (core/push/push_policy.h) over a tree of the root's
+  decisions alone, each simulation drawing its own ordering of the deck at the draws
+  (the determinization of the deck, ISMCTS: Cowling, Powley & Whitehouse 2012), over
+  the generic C MCTS (core/common/pp_mcts.h) compiled over PUSH's table of operations; ``mcts_search_through_table`` is the same search
   through the table's pointers.
 
 Every search runs without the GIL and, from the main thread, stops within ~0.1 s of
