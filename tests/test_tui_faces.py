@@ -170,13 +170,18 @@ def test_save_and_load_version_2_round_trip(tmp_path: Path) -> None:
     assert SavedGame.load(path, games=_games).replay(games=_games).totals == [3, 3, 1]
 
 
-def test_undo_goes_back_through_chance_to_the_persons_move() -> None:
+def test_undo_goes_back_through_bot_moves_but_never_through_chance() -> None:
     session = GameSession.new({"p1": "human", "p2": "random"}, seed=4, game=DICE_RACE)
     for text in ["roll", "d1", "step", "roll", "d3"]:
         session.state.apply(text)
-    # p1 rolled (d3), p2 has not moved yet: undo takes back the outcome and p1's roll.
-    assert session.undo() == 2 and session.state.history_actions() == [1, 0, 0]
-    assert session.undo() == 3 and session.state.history_actions() == []
+    # p1 rolled and saw d3: the die stays (else p1 could look, undo and step instead).
+    assert not session.can_undo() and session.undo() == 0
+    assert session.state.history_actions() == [1, 0, 0, 1, 2]
+    session.state.apply("step")          # p2's step (a bot's move), then p1 steps
+    session.state.apply("step")
+    # p1's step goes back (p1 decides again); the bot's step and the die stay.
+    assert session.undo() == 1 and session.state.history_actions() == [1, 0, 0, 1, 2, 0]
+    assert not session.can_undo() and session.undo() == 0
 
 
 def test_the_returns_table_names_the_best() -> None:

@@ -10,6 +10,8 @@ int push_playout(push_state *s, pp_rng *rng, int *chance_plies)
         if (phase == PUSH_PHASE_OVER)
             break;
         if (phase == PUSH_PHASE_DRAW) {             /* a card with probability copies/left */
+            if (s->deck_total == 0)                 /* not a valid state (push_load refuses it) */
+                break;
             uint32_t r = pp_rng_below(rng, s->deck_total);
             int t = 0;
             while (r >= s->deck[t]) {
@@ -23,6 +25,8 @@ int push_playout(push_state *s, pp_rng *rng, int *chance_plies)
             chance++;
         } else {
             const int n = push_legal_actions(s, actions);
+            if (n <= 0)                             /* not a valid state: nothing to play */
+                break;
             push_apply(s, actions[n == 1 ? 0 : (int)pp_rng_below(rng, (uint32_t)n)], NULL);
         }
         plies++;

@@ -191,6 +191,9 @@ cdef class CoreState:
         self.hist = NULL
         self.nhist = 0
         self.cap = 0
+        # A valid position even for an object made by __new__ without __init__ (copy,
+        # unpickling and from_snapshot overwrite it): never a zeroed struct.
+        push_state_init(&self.s, 4, 0, 0)
 
     def __dealloc__(self):
         PyMem_Free(self.hist)
@@ -441,19 +444,6 @@ cdef class CoreState:
             push_playout(&work, &rng, NULL)
         return {f"p{p + 1}": push_score(&work, p) for p in range(work.players)}
 
-    def _determinized(self, player, seed):
-        """The C determinization hook (push_determinize) applied to a copy (history
-        empty): the other seats' banks and the deck redrawn from pp_rng(seed), bank
-        sizes kept. Returns (state, changed)."""
-        cdef pp_rng rng
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.s.players:
-            raise ValueError(f"player must be a seat 0..{self.s.players - 1}, not {player!r}")
-        cdef CoreState c = type(self).__new__(type(self))
-        c.s = self.s
-        pp_rng_seed(&rng, _seed64(seed))
-        changed = push_determinize(&c.s, player, &rng)
-        return c, bool(changed)
-
 
 def _rebuild(cls, snap, actions):
     st = cls._load(snap)
@@ -474,8 +464,10 @@ def random_games(n, players, seed, hard=False, switch_per_turn=False):
     seats counts 1/k to each)}. Runs in slices without the GIL; Ctrl-C between slices
     raises KeyboardInterrupt. ValueError/TypeError for a bad n, player count, seed or flag.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a non-negative int, got {n!r}")
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if not 0 <= n <= 2**62:
+        raise ValueError(f"n must be 0..2**62 games, got {n}")
     cdef int np = _players_arg(players)
     cdef int h = _flag("hard", hard)
     cdef int spt = _flag("switch_per_turn", switch_per_turn)
