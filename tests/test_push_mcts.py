@@ -165,3 +165,15 @@ def test_searches_run_in_threads() -> None:
 
 def test_the_game_names_this_search() -> None:
     assert GAME.load("native_mcts") is mcts_search is _core.mcts_search
+
+
+@pytest.mark.parametrize("name", ["exploration", "margin"])
+def test_huge_weights_are_refused_not_turned_into_infinite_values(name: str) -> None:
+    # Review: margin=1e308 made every root value -inf, a silently wrong answer.
+    state = State(3)
+    state.apply("draw")
+    state.apply("R1")
+    state.apply("place-1")
+    with pytest.raises(ValueError, match=f"{name} must be 0..1e\\+06"):
+        mcts_search(state, simulations=50, **{name: 1e308})
+    assert mcts_search(state, simulations=50, **{name: 1e6})["action"] in state.legal_actions()

@@ -198,6 +198,10 @@ cdef list _root_moves(pp_root_move *moves, int n):
     return [(moves[i].action, moves[i].visits, moves[i].value) for i in range(n)]
 
 
+#: Largest exploration constant or margin weight a search takes.
+_MAX_WEIGHT = 1e6
+
+
 cdef dict _mcts(object state, object simulations, object seconds, object exploration,
                 object margin, object seed, object max_nodes, bint through_table):
     """Check the options, run the C MCTS without the GIL, build the result dict."""
@@ -214,6 +218,10 @@ cdef dict _mcts(object state, object simulations, object seconds, object explora
     p.seconds = 0.0 if seconds is None else _real("seconds", seconds, True)
     p.exploration = _real("exploration", exploration, False)
     p.margin = _real("margin", margin, False)
+    # Bounded, so that a sum of returns stays finite (1e308 gave -inf values: review).
+    for name, value in (("exploration", p.exploration), ("margin", p.margin)):
+        if value > _MAX_WEIGHT:
+            raise ValueError(f"{name} must be 0..{_MAX_WEIGHT:g}, got {value!r}")
     p.seed = _seed(seed)
     p.max_nodes = _int_in("max_nodes", max_nodes, PP_MAX_MOVES + 1, 2 ** 32 - 1)
     p.poll = _poll_for_this_thread()

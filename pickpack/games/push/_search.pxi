@@ -110,6 +110,10 @@ cdef long _int_in(str name, object v, long lo, long hi) except? -1:
     return v
 
 
+#: Largest exploration constant or margin weight a search takes.
+_MAX_WEIGHT = 1e6
+
+
 cdef dict _mcts(object state, object simulations, object seconds, object exploration,
                 object margin, object seed, object max_nodes, bint through_table):
     if not isinstance(state, CoreState):
@@ -131,6 +135,10 @@ cdef dict _mcts(object state, object simulations, object seconds, object explora
     p.seconds = 0.0 if seconds is None else _real("seconds", seconds, True)
     p.exploration = _real("exploration", exploration, False)
     p.margin = _real("margin", margin, False)
+    # Bounded, so that a sum of returns stays finite (1e308 gave -inf values: review).
+    for name, value in (("exploration", p.exploration), ("margin", p.margin)):
+        if value > _MAX_WEIGHT:
+            raise ValueError(f"{name} must be 0..{_MAX_WEIGHT:g}, got {value!r}")
     p.seed = _seed64(seed)
     p.max_nodes = _int_in("max_nodes", max_nodes, PUSH_MAX_OUTCOMES + 1, 2 ** 32 - 1)
     p.poll = _poll_for_this_thread()
