@@ -359,25 +359,10 @@ int push_policy_games_part(pp_rng *rng, int players, int hard, int switch_per_tu
     if (push_state_init(&start, players, hard, switch_per_turn) != PUSH_OK)
         return -1;
     for (long g = 0; g < count; g++) {
-        int chance = 0, score[PUSH_MAX_PLAYERS], best = -1, winners = 0;
+        int chance = 0;
         s = start;
         const int plies = push_policy_playout(&s, rng, &chance);
-        b->games++;
-        b->plies += plies;
-        b->chance_plies += chance;
-        for (int p = 0; p < players; p++) {
-            score[p] = push_score(&s, p);
-            b->score_sum[p] += score[p];
-            if (score[p] > best) {
-                best = score[p];
-                winners = 1;
-            } else if (score[p] == best) {
-                winners++;
-            }
-        }
-        for (int p = 0; p < players; p++)
-            if (score[p] == best)
-                b->wins[p] += 1.0 / winners;
+        push_batch_add(b, &s, plies, chance);
     }
     return 0;
 }

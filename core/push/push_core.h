@@ -200,6 +200,9 @@ typedef struct push_batch {
     double score_sum[PUSH_MAX_PLAYERS];     /* sum of final scores per seat */
     double wins[PUSH_MAX_PLAYERS];          /* a shared win counts 1/k to each of k */
 } push_batch;
+/* Add one finished game (`s` at its end, after `plies` actions of which `chance_plies`
+ * were chance outcomes) to the batch totals *b. */
+void push_batch_add(push_batch *b, const push_state *s, int plies, int chance_plies);
 /* `count` random games from the start position of (players, hard, switch_per_turn),
  * each a push_playout drawing from *rng, added to *b. Lets a caller run a batch in
  * slices. Returns -1 (nothing done) for players outside 2..6, else 0. */
