@@ -9,19 +9,10 @@ int push_playout(push_state *s, pp_rng *rng, int *chance_plies)
         const int phase = s->phase;
         if (phase == PUSH_PHASE_OVER)
             break;
-        if (phase == PUSH_PHASE_DRAW) {             /* a card with probability copies/left */
-            if (s->deck_total == 0)                 /* not a valid state (push_load refuses it) */
+        if (phase == PUSH_PHASE_DRAW || phase == PUSH_PHASE_ROLL) {
+            if (phase == PUSH_PHASE_DRAW && s->deck_total == 0)   /* invalid (push_load refuses it) */
                 break;
-            uint32_t r = pp_rng_below(rng, s->deck_total);
-            int t = 0;
-            while (r >= s->deck[t]) {
-                r -= s->deck[t];
-                t++;
-            }
-            push_apply(s, t, NULL);
-            chance++;
-        } else if (phase == PUSH_PHASE_ROLL) {      /* each face 1/6 (PU-C2) */
-            push_apply(s, PUSH_DIE_OFFSET + (int)pp_rng_below(rng, PUSH_DIE_FACES), NULL);
+            push_apply(s, push_sample_chance(s, rng), NULL);
             chance++;
         } else {
             const int n = push_legal_actions(s, actions);

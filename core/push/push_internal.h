@@ -74,4 +74,20 @@ static inline int push_used_stacks(const push_state *s)
     return (s->stack[0] != 0) + (s->stack[1] != 0) + (s->stack[2] != 0);
 }
 
+/* The chance outcome a playout draws at a chance node (phase draw, with cards left, or
+ * phase roll): a card type with probability copies/left, or a die face 1/6 each
+ * (PU-C2), as one pp_rng_below call. */
+static inline int push_sample_chance(const push_state *s, pp_rng *rng)
+{
+    if (s->phase != PUSH_PHASE_DRAW)
+        return PUSH_DIE_OFFSET + (int)pp_rng_below(rng, PUSH_DIE_FACES);
+    uint32_t r = pp_rng_below(rng, s->deck_total);
+    int t = 0;
+    while (r >= s->deck[t]) {
+        r -= s->deck[t];
+        t++;
+    }
+    return t;
+}
+
 #endif

@@ -15,13 +15,13 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from pickpack.errors import IllegalMoveError, MoveSyntaxError
+from pickpack.errors import IllegalMoveError
 from pickpack.game import Game, seat_names
 from pickpack.games_registry import get_game
 from pickpack.games.push._core import CoreState
 from pickpack.games.push.encoding import (CARD_TEXT, DIE_OFFSET, MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS,
-                                          PHASES, decision_text, die_text, error_column, parse_card,
-                                          parse_decision, parse_die)
+                                          PHASES, decision_text, die_text)
+from pickpack.games.push.movetext import read_move_text
 from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
 from pickpack.games.push.position import format_position, parse_position
 from pickpack.games.push.snapshot import validate_snapshot
@@ -31,7 +31,6 @@ __all__ = ["State"]
 
 _NAMES = seat_names("p")
 _CHANCE_PHASES = (PHASES.index("draw"), PHASES.index("roll"))
-_PARSERS = ((parse_decision, "decision"), (parse_card, "card"), (parse_die, "die"))
 
 
 @functools.cache
@@ -111,36 +110,8 @@ class State(CoreState):
         the die rolls; any letter case, spaces around ignored). MoveSyntaxError (with the
         column) for other text, IllegalMoveError naming the rule for a move not legal
         here, TypeError for a non-str."""
-        if not isinstance(text, str):
-            raise TypeError(f"move text must be a str, not {type(text).__name__}")
-        action: int | None = None
-        kind = ""
-        for parse, name in _PARSERS:
-            try:
-                action = parse(text)
-            except MoveSyntaxError:
-                continue
-            kind = name
-            break
+        action = read_move_text(text, self.phase, lambda: [m.text for m in self.legal_moves()])
         word = text.strip()
-        if action is None:
-            column = error_column(text)
-            raise MoveSyntaxError("expected a decision (draw, stop, bank-R .. bank-P, place-1 .. place-3, "
-                                  "take-1 .. take-3), a card (R1 .. P6, roll, switch) or a die face "
-                                  "(die-R .. die-star)", text, column, "move")
-        phase = self.phase
-        if phase == "over":
-            raise IllegalMoveError(f"illegal move {word}: PU-E1: the game is over", rule="PU-E1")
-        if phase == "draw" and kind != "card":
-            raise IllegalMoveError(f"illegal move {word}: PU-C1: a card is being drawn; the next action is "
-                                   f"the card (R1 .. P6, roll, switch)", rule="PU-C1")
-        if phase == "roll" and kind != "die":
-            raise IllegalMoveError(f"illegal move {word}: PU-C2: the die is rolling; the next action is its "
-                                   f"face (die-R .. die-star)", rule="PU-C2")
-        if phase not in ("draw", "roll") and kind != "decision":
-            raise IllegalMoveError(f"illegal move {word}: PU-T1: cards and die faces come by chance; "
-                                   f"the player decides ({', '.join(m.text for m in self.legal_moves())})",
-                                   rule="PU-T1")
         problem = self.check_action(action)
         if problem is not None:
             rule, reason = problem

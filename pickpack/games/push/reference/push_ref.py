@@ -22,15 +22,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from pickpack.errors import IllegalMoveError, MoveSyntaxError, NothingToUndoError
+from pickpack.errors import IllegalMoveError, NothingToUndoError
 from pickpack.game import CHANCE, TERMINAL, Game, seat_names
 from pickpack.games_registry import get_game
 from pickpack.games.push.encoding import (BANK, CARD_TEXT, COLOUR_LETTERS, DIE_FACES, DIE_OFFSET, DRAW,
                                           MAX_CHANCE_OUTCOMES, MAX_PLAYERS, MIN_PLAYERS, NUM_COLOURS,
                                           NUM_DISTINCT_ACTIONS, NUM_NUMBER_TYPES, NUM_STACKS, NUM_VALUES,
                                           PLACE, ROLL, STAR, STOP, SWITCH, TAKE, card_colour, card_value,
-                                          decision_text, die_text, error_column, full_deck, parse_card,
-                                          parse_decision, parse_die)
+                                          decision_text, die_text, full_deck)
+from pickpack.games.push.movetext import read_move_text
 from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
 from pickpack.games.push.position import format_position, parse_position
 from pickpack.games.push.zobrist import hash_snapshot
@@ -432,36 +432,8 @@ class RefState:
         ``P6``, ``roll``, ``switch`` while one is drawn; ``die-R`` .. ``die-star`` while the
         die rolls; any letter case, spaces around ignored). MoveSyntaxError (with the
         column) for other text, IllegalMoveError naming the rule for a move not legal here."""
-        if not isinstance(text, str):
-            raise TypeError(f"move text must be a str, not {type(text).__name__}")
-        action: int | None = None
-        kind = ""
-        for parse, name in ((parse_decision, "decision"), (parse_card, "card"), (parse_die, "die")):
-            try:
-                action = parse(text)
-            except MoveSyntaxError:
-                continue
-            kind = name
-            break
-        if action is None:
-            word = text.strip()
-            column = error_column(text)
-            raise MoveSyntaxError("expected a decision (draw, stop, bank-R .. bank-P, place-1 .. place-3, "
-                                  "take-1 .. take-3), a card (R1 .. P6, roll, switch) or a die face "
-                                  "(die-R .. die-star)", text, column, "move")
+        action = read_move_text(text, self._phase, lambda: [m.text for m in self.legal_moves()])
         word = text.strip()
-        if self._phase == "over":
-            raise IllegalMoveError(f"illegal move {word}: PU-E1: the game is over", rule="PU-E1")
-        if self._phase == "draw" and kind != "card":
-            raise IllegalMoveError(f"illegal move {word}: PU-C1: a card is being drawn; the next action is "
-                                   f"the card (R1 .. P6, roll, switch)", rule="PU-C1")
-        if self._phase == "roll" and kind != "die":
-            raise IllegalMoveError(f"illegal move {word}: PU-C2: the die is rolling; the next action is its "
-                                   f"face (die-R .. die-star)", rule="PU-C2")
-        if not self.is_chance_node() and kind != "decision":
-            raise IllegalMoveError(f"illegal move {word}: PU-T1: cards and die faces come by chance; "
-                                   f"the player decides ({', '.join(m.text for m in self.legal_moves())})",
-                                   rule="PU-T1")
         problem = self.check_action(action)
         if problem is not None:
             rule, reason = problem
