@@ -33,7 +33,7 @@ PLUGIN_PACKAGES = [*find_packages("plugins"), *DATA_PACKAGES]
 C_FLAGS = ["-std=c99", "-O3", "-Wall", "-Wextra"]
 COMMON_DIR = "core/common"
 # The games whose C lives in this repository: core/<name>/ and pickpack/games/<name>/.
-C_GAMES = ["pickpack", "push"]
+C_GAMES = ["pacru", "pickpack", "push"]
 
 
 def _sources(folder: str) -> list[str]:

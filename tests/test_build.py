@@ -114,8 +114,9 @@ def test_build_and_sdist_print_no_deprecation_and_ship_the_styles(tmp_path: Path
 
 
 def test_the_expected_extensions_are_one_per_game() -> None:
-    assert C_GAMES == ["pickpack", "push"]
-    assert EXTENSIONS == ["pickpack/_move", "pickpack/games/pickpack/_core", "pickpack/games/push/_core"]
+    assert C_GAMES == ["pacru", "pickpack", "push"]
+    assert EXTENSIONS == ["pickpack/_move", "pickpack/games/pacru/_core", "pickpack/games/pickpack/_core",
+                          "pickpack/games/push/_core"]
 
 
 def test_the_work_tree_holds_one_extension_per_game() -> None:

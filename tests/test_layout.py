@@ -47,7 +47,7 @@ def test_the_game_neutral_api_never_imports_a_game() -> None:
 
 
 def test_each_game_is_a_folder_on_both_sides_of_the_binding() -> None:
-    for game in ("pickpack", "push"):
+    for game in ("pacru", "pickpack", "push"):
         assert (ROOT / "core" / game / f"{game}_core.h").is_file()
         assert (ROOT / "pickpack" / "games" / game / "game.py").is_file()
     assert (ROOT / "core" / "common" / "pp_rng.h").is_file()

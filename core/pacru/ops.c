@@ -1,0 +1,69 @@
+/* PACRU's table of game operations (pp_game_ops.h) and its MCTS: the generic search of
+ * core/common (pp_mcts_impl.h) compiled here over this table as a constant, so the
+ * compiler calls the functions below directly.
+ *
+ * Actions: the SEARCH ACTIONS of the contract (pacru_search_actions, at most
+ * PACRU_MAX_SEARCH_ACTIONS). Returns (PA-E2, PA-E3): k winners among n players get
+ * (n-k)/(k(n-1)) each, the others -1/(n-1); margins (cells - most cells of another
+ * seat)/81 clamped to [-1, 1]. Playouts: the random playout policy (playout.c).
+ * Perfect information and no chance: no determinize, chance or in_tree hooks. */
+#include "pp_search_internal.h"   /* first: it sets _POSIX_C_SOURCE for clock_gettime */
+#include "pp_mcts_impl.h"
+#include "pacru_internal.h"
+#include "pacru_search.h"
+
+static int ops_num_players(const void *state)
+{
+    return ((const pacru_state *)state)->players;
+}
+
+static int ops_current_player(const void *state)
+{
+    return pacru_current_player(state);
+}
+
+static int ops_legal_actions(const void *state, int *out)
+{
+    return pacru_search_actions(state, out);
+}
+
+static void ops_apply(void *state, int action)
+{
+    pacru_apply(state, action);
+}
+
+static void ops_returns(const void *state, double *out, double *margins)
+{
+    pacru_returns(state, out, margins);
+}
+
+static uint64_t ops_hash(const void *state)
+{
+    return ((const pacru_state *)state)->hash;
+}
+
+static void ops_playout(void *state, pp_rng *rng)
+{
+    pacru_playout(state, rng);
+}
+
+#define PACRU_OPS {                                                                       \
+    .name = "pacru", .state_size = sizeof(pacru_state),                                   \
+    .max_actions = PACRU_MAX_SEARCH_ACTIONS, .max_chance_outcomes = 0,                    \
+    .max_plies = PACRU_MAX_GAME_LENGTH,                                                   \
+    .num_players = ops_num_players, .current_player = ops_current_player,                 \
+    .legal_actions = ops_legal_actions, .apply = ops_apply, .chance_outcomes = NULL,      \
+    .returns = ops_returns, .hash = ops_hash, .playout = ops_playout,                     \
+    .determinize = NULL, .in_tree = NULL }
+
+/* The table the search below is compiled with (constant: the calls are direct). */
+static const pp_game_ops pacru_ops = PACRU_OPS;
+
+const pp_game_ops pp_pacru_ops = PACRU_OPS;
+
+int pacru_mcts_search(const pacru_state *root, const pp_mcts_params *params,
+                      pp_mcts_node *pool, size_t pool_size,
+                      pp_mcts_result *result, pp_root_move *root_moves)
+{
+    return pp_mcts_impl(&pacru_ops, root, params, pool, pool_size, result, root_moves);
+}

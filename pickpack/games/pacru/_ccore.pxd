@@ -1,0 +1,91 @@
+# Declarations of the PACRU C core's public headers (core/pacru/pacru_core.h) for Cython.
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
+
+cdef extern from "pacru_core.h" nogil:
+    enum:
+        PACRU_MIN_PLAYERS
+        PACRU_MAX_PLAYERS
+        PACRU_CELLS
+        PACRU_MAX_CHEVRONS
+        PACRU_MAX_GAME_LENGTH
+        PACRU_NUM_DISTINCT_ACTIONS
+        PACRU_REORIENT_2
+        PACRU_MAX_MOVES
+        PACRU_MAX_LEGAL
+        PACRU_MAX_SEARCH_ACTIONS
+        PACRU_NUM_KEYS
+        PACRU_TERMINAL
+        PACRU_FIELD_NONE
+
+    ctypedef struct pacru_state:
+        uint64_t hash
+        int8_t colour[81]
+        int8_t chev[81]
+        uint8_t chev_cell[4][4]
+        uint8_t nchev[4]
+        uint8_t cells[4]
+        uint8_t land[9][4]
+        uint8_t neutral[9]
+        uint8_t players
+        uint8_t turn
+        uint8_t single_cell
+        uint8_t classic_meeting
+        uint8_t over
+        uint8_t winners
+        uint16_t ply
+        uint16_t max_plies
+
+    ctypedef struct pp_rng:
+        uint64_t s[4]
+
+    ctypedef int pacru_error
+    enum:
+        PACRU_OK
+
+    ctypedef struct pacru_action:
+        int reorient
+        int cell, direction
+        int distance, to
+        int pincer, connection
+        int crossing, meeting
+        int nfreed
+        int freed[4]
+
+    ctypedef struct pacru_raw:
+        int players, single_cell, classic_meeting, max_plies, ply, turn
+        int colour[81]
+        int nchev[4]
+        int chev_cell[4][4]
+        int chev_dir[4][4]
+
+    ctypedef struct pacru_batch:
+        long games, plies
+        double cells_sum[4]
+        double wins[4]
+
+    void pp_rng_seed(pp_rng *rng, uint64_t seed)
+    void pacru_init()
+    uint64_t pacru_zobrist_key(int index)
+    uint64_t pacru_hash_full(const pacru_state *s)
+    int pacru_target(int players)
+    int pacru_chevrons_per_seat(int players)
+    int pacru_decode(int action, pacru_action *a)
+    int pacru_state_init(pacru_state *s, int players, int single_cell, int classic_meeting, int max_plies)
+    const char *pacru_field_name(int field)
+    int pacru_load(pacru_state *s, const pacru_raw *raw, char *msg, size_t msglen)
+    int pacru_current_player(const pacru_state *s)
+    int pacru_power(const pacru_state *s, int cell)
+    int pacru_attacks(const pacru_state *s, int cell, int *out)
+    int pacru_has_move(const pacru_state *s, int seat)
+    long pacru_legal_actions(const pacru_state *s, int *out, long cap)
+    int pacru_move_actions(const pacru_state *s, int *out, int cap)
+    int pacru_search_actions(const pacru_state *s, int *out)
+    pacru_error pacru_check_action(const pacru_state *s, int action)
+    const char *pacru_error_rule(pacru_error e)
+    void pacru_apply(pacru_state *s, int action)
+    void pacru_returns(const pacru_state *s, double *out, double *margins)
+    uint64_t pacru_perft(const pacru_state *s, int depth)
+    void pacru_random_step(pacru_state *s, pp_rng *rng)
+    int pacru_playout(pacru_state *s, pp_rng *rng)
+    int pacru_random_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
+                                int max_plies, long count, pacru_batch *b)

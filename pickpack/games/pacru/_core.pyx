@@ -1,0 +1,708 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Cython binding of PACRU's C core (core/pacru/pacru_core.h).
+
+Python objects cross the boundary once per call: batch work (playouts, the random-game
+batch, perft, the MCTS) runs entirely in C with the GIL released. Every integer and
+snapshot field that comes from Python is checked here or by the core's checked entry
+points (pacru_check_action, pacru_load) before the hot C functions see it.
+
+This is the game's one extension module: the MCTS (core/pacru/pacru_search.h) is
+compiled into it from _search.pxi, included at the end, and
+pickpack.games.pacru._search re-exports it under its public name.
+"""
+from libc.string cimport memcpy, memset
+from libc.stdint cimport uint64_t
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from pickpack.games.pacru._ccore cimport *
+
+from pickpack.errors import IllegalMoveError, NothingToUndoError, SnapshotError
+from pickpack.game import OptionError
+from pickpack.games.pacru.encoding import (BOARD_SIZE, CHEVRONS, COLOUR_LETTERS, DIRECTIONS, SEAT_NAMES,
+                                           action_text, cell_text)
+
+pacru_init()       # tables and keys, filled once under the GIL before any search runs
+
+NUM_DISTINCT_ACTIONS = PACRU_NUM_DISTINCT_ACTIONS
+MAX_GAME_LENGTH = PACRU_MAX_GAME_LENGTH
+MAX_SEARCH_ACTIONS = PACRU_MAX_SEARCH_ACTIONS
+MAX_LEGAL_ACTIONS = PACRU_MAX_LEGAL
+STATE_BYTES = sizeof(pacru_state)
+#: The Zobrist keys as the C core holds them (zobrist.KEYS must equal this).
+ZOBRIST_KEYS = tuple(pacru_zobrist_key(i) for i in range(PACRU_NUM_KEYS))
+
+_SNAPSHOT_KEYS = ("players", "single_cell", "classic_meeting", "max_plies", "ply", "turn", "board", "chevrons")
+_CELL_LETTERS = "abcdefghi"
+
+
+cdef int _small(object v):
+    """A Python int clamped into a range the C core refuses beyond (never overflows)."""
+    if v < -(1 << 31) + 1:
+        return -(1 << 31) + 1
+    if v > (1 << 31) - 1:
+        return (1 << 31) - 1
+    return v
+
+
+cdef int _action_int(object action) except? -9999:
+    """The C int of a Python action: TypeError for a non-int (bool included); values
+    outside the action space become one the core refuses."""
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise TypeError(f"an action is an int, not {type(action).__name__}")
+    if action < 0:
+        return -1
+    return _small(action)
+
+
+cdef uint64_t _seed64(object seed) except? 0:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if seed < 0 or seed >= 2 ** 64:
+        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+    return <uint64_t>seed
+
+
+cdef int _players_arg(object players) except -1:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an int, not {type(players).__name__}")
+    if not PACRU_MIN_PLAYERS <= players <= PACRU_MAX_PLAYERS:
+        raise OptionError(f"players must be {PACRU_MIN_PLAYERS}..{PACRU_MAX_PLAYERS}, not {players} (PA-C4)",
+                          "players")
+    return players
+
+
+cdef int _flag(str name, object value) except -1:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {type(value).__name__} (PA-B2, PA-T2)")
+    return 1 if value else 0
+
+
+cdef int _plies_arg(object value) except -1:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"max_plies must be an int, not {type(value).__name__}")
+    if not 1 <= value <= PACRU_MAX_GAME_LENGTH:
+        raise OptionError(f"max_plies must be 1..{PACRU_MAX_GAME_LENGTH}, not {value} (PA-E3)", "max_plies")
+    return value
+
+
+cdef int _cell_arg(object cell) except -1:
+    if isinstance(cell, bool) or not isinstance(cell, int):
+        raise TypeError(f"a cell is an int 0..80, not {type(cell).__name__}")
+    if not 0 <= cell < PACRU_CELLS:
+        raise ValueError(f"no cell {cell}: cells are 0..80")
+    return cell
+
+
+def _name_order(int cell):
+    """Sort key of a chevron in a snapshot: its cell's name (column, then row)."""
+    return (cell % BOARD_SIZE, cell // BOARD_SIZE)
+
+
+cdef str _chevron_text(int cell, int direction):
+    return cell_text(cell) + DIRECTIONS[direction]
+
+
+cdef int _parse_chevron(object text, int *cell, int *direction) except -1:
+    """Cell and direction of a chevron text like "e1N" (SnapshotError otherwise)."""
+    if isinstance(text, str) and 3 <= len(text) <= 4 and text[0] in _CELL_LETTERS and text[1] in "123456789" \
+            and text[2:] in DIRECTIONS:
+        cell[0] = (ord(text[1]) - ord("1")) * BOARD_SIZE + _CELL_LETTERS.index(text[0])
+        direction[0] = DIRECTIONS.index(text[2:])
+        return 0
+    raise SnapshotError(f"chevrons: {text!r} is not a chevron: a cell and a direction, like e1N or i9SW",
+                        "chevrons", rule="PA-C3")
+
+
+cdef int _snap_int(object snap, str key) except? -9999:
+    v = snap[key]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise SnapshotError(f"{key}: an int expected, not {type(v).__name__}", key)
+    return _small(v)
+
+
+cdef int _raw_from_snapshot(object snap, pacru_raw *r) except -1:
+    """Fill r from a snapshot mapping, checking shapes and types (pacru_load checks values)."""
+    from collections.abc import Mapping
+    cdef int seat, i, row, col, cell, direction
+    memset(r, 0, sizeof(pacru_raw))
+    if not isinstance(snap, Mapping):
+        raise SnapshotError(f"a snapshot is a mapping, not {type(snap).__name__}", "snapshot")
+    for key in _SNAPSHOT_KEYS:
+        if key not in snap:
+            raise SnapshotError(f"snapshot: the key {key!r} is missing", key)
+    for key in snap:
+        if key not in _SNAPSHOT_KEYS:
+            raise SnapshotError(f"snapshot: unknown key {key!r}; keys are {', '.join(_SNAPSHOT_KEYS)}", "snapshot")
+    r.players = _snap_int(snap, "players")
+    for key in ("single_cell", "classic_meeting"):
+        if not isinstance(snap[key], bool):
+            raise SnapshotError(f"{key}: true or false expected, not {type(snap[key]).__name__}", key)
+    r.single_cell = 1 if snap["single_cell"] else 0
+    r.classic_meeting = 1 if snap["classic_meeting"] else 0
+    r.max_plies = _snap_int(snap, "max_plies")
+    r.ply = _snap_int(snap, "ply")
+    r.turn = _snap_int(snap, "turn")
+    if not PACRU_MIN_PLAYERS <= r.players <= PACRU_MAX_PLAYERS:
+        return 0                        # pacru_load names the player count
+    board = snap["board"]
+    if not isinstance(board, (list, tuple)) or len(board) != BOARD_SIZE \
+            or not all(isinstance(line, str) and len(line) == BOARD_SIZE for line in board):
+        raise SnapshotError("board: 9 strings of 9 characters expected, row 9 (north) first", "board")
+    letters = COLOUR_LETTERS[:r.players]
+    for row in range(BOARD_SIZE):
+        line = board[BOARD_SIZE - 1 - row]
+        for col in range(BOARD_SIZE):
+            ch = line[col]
+            if ch == ".":
+                r.colour[row * BOARD_SIZE + col] = -1
+            elif len(ch) == 1 and ch in letters:
+                r.colour[row * BOARD_SIZE + col] = letters.index(ch)
+            else:
+                raise SnapshotError(f"board: {ch!r} on {cell_text(row * BOARD_SIZE + col)} is not '.' or a colour "
+                                    f"letter of a seat ({', '.join(letters)})", "board", index=row * BOARD_SIZE + col,
+                                    rule="PA-C2")
+    chevrons = snap["chevrons"]
+    if not isinstance(chevrons, (list, tuple)) or len(chevrons) != r.players:
+        raise SnapshotError(f"chevrons: a list of {r.players} lists (one per seat) expected", "chevrons")
+    for seat in range(r.players):
+        texts = chevrons[seat]
+        if not isinstance(texts, (list, tuple)):
+            raise SnapshotError(f"chevrons: seat {seat}: a list of chevron texts expected", "chevrons",
+                                player=SEAT_NAMES[r.players][seat])
+        if len(texts) > PACRU_MAX_CHEVRONS:
+            raise SnapshotError(f"chevrons: seat {seat} has {len(texts)} chevrons: at most "
+                                f"{CHEVRONS[r.players]} (PA-C4)", "chevrons", player=SEAT_NAMES[r.players][seat],
+                                rule="PA-C4")
+        r.nchev[seat] = len(texts)
+        for i in range(len(texts)):
+            _parse_chevron(texts[i], &cell, &direction)
+            r.chev_cell[seat][i] = cell
+            r.chev_dir[seat][i] = direction
+    return 0
+
+
+cdef class CoreState:
+    """One PACRU position with its action history, backed by the C core.
+
+    Subclassed by pickpack.games.pacru.State, which adds the Move-level API; use that
+    class. ``CoreState(players=2, *, single_cell=False, classic_meeting=False,
+    max_plies=1000)`` is the start position (PA-S1..PA-S4): TypeError for a non-int
+    player count or ply cap or a non-bool option, pickpack.game.OptionError (a
+    ValueError naming the argument in ``field``) for a count outside 2..4 or a cap
+    outside 1..1000.
+    """
+    # Fields are declared in _core.pxd: s (the C position), hist/nhist/cap (undo records).
+
+    def __cinit__(self):
+        self.hist = NULL
+        self.nhist = 0
+        self.cap = 0
+        # A valid position even for an object made by __new__ without __init__ (copy,
+        # unpickling and from_snapshot overwrite it): never a zeroed struct.
+        pacru_state_init(&self.s, 2, 0, 0, PACRU_MAX_GAME_LENGTH)
+
+    def __dealloc__(self):
+        PyMem_Free(self.hist)
+
+    def __init__(self, players=2, *, single_cell=False, classic_meeting=False, max_plies=PACRU_MAX_GAME_LENGTH):
+        cdef int n = _players_arg(players)
+        pacru_state_init(&self.s, n, _flag("single_cell", single_cell), _flag("classic_meeting", classic_meeting),
+                         _plies_arg(max_plies))
+        self.nhist = 0
+
+    cdef int _reserve(self, int n) except -1:
+        """Room for n undo records."""
+        if n <= self.cap:
+            return 0
+        cdef int cap = max(n, 2 * self.cap, 16)
+        cdef pacru_undo *h = <pacru_undo *>PyMem_Realloc(self.hist, cap * sizeof(pacru_undo))
+        if h == NULL:
+            raise MemoryError()
+        self.hist = h
+        self.cap = cap
+        return 0
+
+    @classmethod
+    def _load(cls, snap):
+        """The state a snapshot describes (history empty), checked by the C loader:
+        SnapshotError naming the field for a malformed or impossible snapshot."""
+        cdef CoreState st = cls.__new__(cls)
+        cdef pacru_raw raw
+        cdef char msg[240]
+        _raw_from_snapshot(snap, &raw)
+        cdef int field = pacru_load(&st.s, &raw, msg, sizeof(msg))
+        if field != PACRU_FIELD_NONE:
+            raise SnapshotError(msg.decode("utf-8", "replace"), pacru_field_name(field).decode())
+        return st
+
+    # --- the position -------------------------------------------------------------
+
+    @property
+    def num_players(self):
+        """Number of seats (2..4)."""
+        return self.s.players
+
+    @property
+    def options(self):
+        """``{"single_cell": bool, "classic_meeting": bool, "max_plies": int}`` (PA-B2,
+        PA-T2, PA-E3)."""
+        return {"single_cell": bool(self.s.single_cell), "classic_meeting": bool(self.s.classic_meeting),
+                "max_plies": self.s.max_plies}
+
+    @property
+    def turn(self):
+        """The seat to move; once over, the seat that made the last move."""
+        return self.s.turn
+
+    @property
+    def ply(self):
+        """Moves and reorientations made in the game (the snapshot's ``ply``)."""
+        return self.s.ply
+
+    @property
+    def max_plies(self):
+        """The ply cap (PA-E3), 1..1000."""
+        return self.s.max_plies
+
+    @property
+    def target(self):
+        """Cells that win at once (PA-C5): 42, 28 or 24 for 2, 3 or 4 players."""
+        return pacru_target(self.s.players)
+
+    def current_player_id(self):
+        """The seat to move, or TERMINAL (-4) once over (no chance nodes)."""
+        return pacru_current_player(&self.s)
+
+    def is_terminal(self):
+        """True once the game is over (PA-E2, PA-E3)."""
+        return bool(self.s.over)
+
+    def is_chance_node(self):
+        """Always False: PACRU has no chance."""
+        return False
+
+    def zobrist_hash(self):
+        """The 64-bit Zobrist hash, kept incrementally; equals
+        zobrist.hash_snapshot(self.snapshot())."""
+        return self.s.hash
+
+    def _hash_from_scratch(self):
+        """The hash recomputed from every feature in C; equals zobrist_hash()."""
+        return pacru_hash_full(&self.s)
+
+    def history_actions(self):
+        """The actions applied since this object was created or loaded, oldest first."""
+        return [self.hist[i].action for i in range(self.nhist)]
+
+    # --- board queries --------------------------------------------------------------
+
+    cdef int _seat_arg(self, object seat) except -1:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"a seat is an int, not {type(seat).__name__}")
+        if not 0 <= seat < self.s.players:
+            raise ValueError(f"no seat {seat}: seats are 0..{self.s.players - 1}")
+        return seat
+
+    def cells(self, seat):
+        """Cells of ``seat``'s colour on the board (PA-C2). TypeError/ValueError for a bad seat."""
+        return self.s.cells[self._seat_arg(seat)]
+
+    def colour(self, cell):
+        """The seat whose colour ``cell`` (0..80) has, or -1 when neutral (PA-C2)."""
+        return self.s.colour[_cell_arg(cell)]
+
+    def chevron(self, cell):
+        """``(seat, direction)`` of the chevron on ``cell``, or None."""
+        cdef int code = self.s.chev[_cell_arg(cell)]
+        return None if code < 0 else (code >> 3, code & 7)
+
+    def chevrons(self, seat):
+        """``[(cell, direction), ...]`` of ``seat``'s chevrons, ascending by cell."""
+        cdef int p = self._seat_arg(seat)
+        return [(self.s.chev_cell[p][i], self.s.chev[self.s.chev_cell[p][i]] & 7) for i in range(self.s.nchev[p])]
+
+    def in_game(self, seat):
+        """True while ``seat`` has chevrons (PA-E1: a seat without is out)."""
+        return self.s.nchev[self._seat_arg(seat)] > 0
+
+    def power(self, cell):
+        """Power of movement (PA-M2) of the chevron on ``cell`` for its owner: its cells
+        in the chevron's borderland, or 1. ValueError if no chevron stands there."""
+        cdef int p = pacru_power(&self.s, _cell_arg(cell))
+        if p < 0:
+            raise ValueError(f"no chevron on {cell_text(cell)}")
+        return p
+
+    def attacks(self, cell):
+        """The cells of the enemy chevrons the chevron on ``cell`` attacks (PA-K1),
+        ascending. ValueError if no chevron stands there."""
+        cdef int out[3]
+        cdef int n = pacru_attacks(&self.s, _cell_arg(cell), out)
+        if n < 0:
+            raise ValueError(f"no chevron on {cell_text(cell)}")
+        return [out[i] for i in range(n)]
+
+    def has_move(self, seat):
+        """True if ``seat`` has a chevron that can move now (pincers counted, PA-E1)."""
+        return bool(pacru_has_move(&self.s, self._seat_arg(seat)))
+
+    # --- actions --------------------------------------------------------------------
+
+    cdef list _actions(self, int which):
+        """0: every legal action; 1: the moves; 2: the reorientations; 3: the search's."""
+        cdef long n, moves = 0, i
+        cdef int *buf
+        if which == 3:
+            buf = <int *>PyMem_Malloc(PACRU_MAX_SEARCH_ACTIONS * sizeof(int))
+            if buf == NULL:
+                raise MemoryError()
+            n = pacru_search_actions(&self.s, buf)
+        elif which == 1:
+            buf = <int *>PyMem_Malloc(PACRU_MAX_MOVES * sizeof(int))
+            if buf == NULL:
+                raise MemoryError()
+            n = pacru_move_actions(&self.s, buf, PACRU_MAX_MOVES)
+        else:
+            n = pacru_legal_actions(&self.s, NULL, 0)
+            buf = <int *>PyMem_Malloc((n if n > 0 else 1) * sizeof(int))
+            if buf == NULL:
+                raise MemoryError()
+            with nogil:
+                pacru_legal_actions(&self.s, buf, n)
+            if which == 2:
+                moves = pacru_move_actions(&self.s, NULL, 0)
+        try:
+            return [buf[i] for i in range(moves, n)]
+        finally:
+            PyMem_Free(buf)
+
+    def legal_actions(self):
+        """Every legal action, ascending: the moves with each complete choice of benefit
+        cells, then the reorientations with each set of freed cells (encoding.py's
+        codec); [] once over. A position may have ~800,000 (4 chevrons x 2 turns of 90
+        degrees x C(41, 4) cell sets)."""
+        return self._actions(0)
+
+    def move_actions(self):
+        """The legal moves (PA-M, with every choice of benefit cells), ascending."""
+        return self._actions(1)
+
+    def reorient_actions(self):
+        """The legal reorientations (PA-O), ascending."""
+        return self._actions(2)
+
+    def num_legal_actions(self):
+        """len(legal_actions()), counted without building the list."""
+        return pacru_legal_actions(&self.s, NULL, 0)
+
+    def search_actions(self):
+        """The C MCTS's actions (the contract's SEARCH ACTIONS), ascending: the legal
+        moves, a paying meeting offering only the cells in borderlands holding one of the
+        mover's chevrons (all when none is), and one reorientation per (chevron, new
+        direction) freeing the mover's unoccupied cells of fewest chevrons in their
+        borderland, then lowest."""
+        return self._actions(3)
+
+    def check_action(self, action):
+        """None if ``action`` is legal here, else ``(rule id, reason)`` (the contract's
+        order of checks; the rule ids of the rules file, PA-...). TypeError for a non-int."""
+        cdef int a = _action_int(action)
+        cdef pacru_error e = pacru_check_action(&self.s, a)
+        if e == PACRU_OK:
+            return None
+        return (pacru_error_rule(e).decode(), self._reason(e, action))
+
+    cdef str _reason(self, int e, object action):
+        """The one-sentence reason of error e for `action` (the contract's texts)."""
+        cdef pacru_action d
+        cdef int seat = self.s.turn
+        name = SEAT_NAMES[self.s.players][seat]
+        if e == 1:
+            return "the game is over"
+        if e == 2 or pacru_decode(action, &d) != 0:
+            return f"no such action {action}: actions are 0..{PACRU_NUM_DISTINCT_ACTIONS - 1}"
+        src = cell_text(d.cell)
+        if e == 3 or e == 23:
+            return f"no chevron of {name} on {src}"
+        code = self.s.chev[d.cell]
+        if e == 4:
+            dd = code & 7
+            return (f"the chevron on {src} points {DIRECTIONS[dd]}: it moves {DIRECTIONS[dd]}, "
+                    f"{DIRECTIONS[(dd + 1) % 8]} or {DIRECTIONS[(dd + 7) % 8]}")
+        if e == 5:
+            return "the move leaves the board"
+        dst = cell_text(d.to) if d.to >= 0 else "?"
+        if e == 6:
+            p = pacru_power(&self.s, d.cell)
+            return f"the chevron on {src} has power {p}: it moves 1 to {p} cells"
+        if e == 7:
+            return f"{src}-{dst} lands on a chevron of {name}"
+        if e == 8:
+            return f"{dst} holds a chevron: a pincer is written {src}x{dst}"
+        if e == 9:
+            return f"a chevron stands between {src} and {dst}: {src} does not attack {dst}"
+        if e == 10:
+            return f"the chevron on {dst} is not attacked by 2 chevrons of {name}: no pincer"
+        if e == 11:
+            return f"no enemy chevron on {dst} to pincer"
+        if e == 12:
+            return f"{src}-{dst} lands on {dst}, which has another player's colour"
+        if e == 13:
+            return f"{src}-{dst} passes over a chevron (a connection jump needs both ends of {name}'s colour)"
+        if e == 14:
+            return "conn is chosen only on a move that is both a connection change and a border crossing"
+        if e == 15:
+            return f"{src}-{dst} earns no border-crossing benefit: no crossing cell"
+        if e == 16:
+            return f"the borderland of {dst} has no neutral cell: it takes {name}'s colour whole, no cell is chosen"
+        if e == 17:
+            return (f"single-cell: the crossing gives one unoccupied cell of another player's colour in the "
+                    f"borderland of {dst}, if there is one")
+        if e == 18:
+            return f"every neutral cell of the borderland of {dst} holds a chevron: the crossing gains nothing"
+        if e == 19:
+            return f"the crossing gives one neutral unoccupied cell of the borderland of {dst}: name one"
+        if e == 20:
+            return f"{src}-{dst} makes no meeting: no meeting cell"
+        if e == 21:
+            return "the meeting pays only when another player has 9 or more cells (PA-T2): no meeting cell"
+        if e == 22:
+            return "the meeting gives one unoccupied cell that is not yet yours, if there is one: name it"
+        if e == 24:
+            return "turning 45 degrees frees 2 cells, 90 frees 4"
+        if e == 25:
+            for i in range(d.nfreed):
+                c = d.freed[i]
+                if self.s.colour[c] != seat or self.s.chev[c] >= 0:
+                    return f"{cell_text(c)} is not an unoccupied cell of yours"
+        return f"{name} has no chevron that can move: no reorientation (PA-O2)"
+
+    def apply_action(self, action):
+        """Apply a legal action (mutates the state). Raises IllegalMoveError (a
+        ValueError; message ``"<text or action>: PA-xx: <reason>"`` and ``rule``) for
+        anything else, the state unchanged; TypeError for a non-int."""
+        cdef int a = _action_int(action)
+        cdef pacru_error e = pacru_check_action(&self.s, a)
+        if e != PACRU_OK:
+            rule = pacru_error_rule(e).decode()
+            try:
+                label = action_text(action)
+            except ValueError:
+                label = str(action)
+            raise IllegalMoveError(f"{label}: {rule}: {self._reason(e, action)}", rule=rule)
+        self._reserve(self.nhist + 1)
+        self.hist[self.nhist].before = self.s
+        self.hist[self.nhist].action = a
+        pacru_apply(&self.s, a)
+        self.nhist += 1
+
+    def undo(self):
+        """Take the last action back (the exact previous position and hash). Raises
+        NothingToUndoError (an IndexError) when there is none."""
+        if self.nhist == 0:
+            raise NothingToUndoError("nothing to undo: no action since this state was created")
+        self.nhist -= 1
+        self.s = self.hist[self.nhist].before
+
+    def copy(self):
+        """An independent copy with the same position and history."""
+        cdef CoreState c = type(self).__new__(type(self))
+        c.s = self.s
+        if self.nhist:
+            c._reserve(self.nhist)
+            memcpy(c.hist, self.hist, self.nhist * sizeof(pacru_undo))
+        c.nhist = self.nhist
+        return c
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        cdef CoreState root = self.copy()
+        while root.nhist:
+            root.undo()
+        return (_rebuild, (type(self), root.snapshot(), self.history_actions()))
+
+    # --- outcome --------------------------------------------------------------------
+
+    def scores(self):
+        """Cells per seat by seat name (PA-C5), ``{"south": int, ...}``."""
+        names = SEAT_NAMES[self.s.players]
+        return {names[p]: self.s.cells[p] for p in range(self.s.players)}
+
+    def winners(self):
+        """The winning seats once over (PA-E2: the seat at the target or the last with
+        chevrons; PA-E3: at the ply cap the seats with chevrons and the most cells),
+        ascending; [] before."""
+        if not self.s.over:
+            return []
+        return [p for p in range(self.s.players) if self.s.winners >> p & 1]
+
+    def returns(self):
+        """Zeros before the end; then with k winners among n seats each winner
+        (n-k)/(k(n-1)) and every other seat -1/(n-1) (PA-E2, PA-E3; zero-sum)."""
+        cdef double out[4]
+        pacru_returns(&self.s, out, NULL)
+        return [out[i] for i in range(self.s.players)]
+
+    def _margins(self):
+        """The C ops table's margins per seat: (cells - most cells of another seat)/81
+        clamped to [-1, 1] once over, zeros before."""
+        cdef double out[4]
+        cdef double margins[4]
+        pacru_returns(&self.s, out, margins)
+        return [margins[i] for i in range(self.s.players)]
+
+    # --- views --------------------------------------------------------------------
+
+    def snapshot(self):
+        """The position as JSON-able data (docs/pacru.md, "Snapshot"): board rows from
+        row 9 (north) down, chevrons per seat sorted by the cell's name (column, then row:
+        a3E before e1N), as snapshot.snapshot_from_parts writes them."""
+        cdef int p, i, row, col, c
+        rows = []
+        for row in range(BOARD_SIZE - 1, -1, -1):
+            line = []
+            for col in range(BOARD_SIZE):
+                c = self.s.colour[row * BOARD_SIZE + col]
+                line.append("." if c < 0 else COLOUR_LETTERS[c])
+            rows.append("".join(line))
+        return {
+            "players": self.s.players, "single_cell": bool(self.s.single_cell),
+            "classic_meeting": bool(self.s.classic_meeting), "max_plies": self.s.max_plies,
+            "ply": self.s.ply, "turn": self.s.turn, "board": rows,
+            "chevrons": [[_chevron_text(c, self.s.chev[c] & 7)
+                          for c in sorted([self.s.chev_cell[p][i] for i in range(self.s.nchev[p])],
+                                          key=_name_order)] for p in range(self.s.players)],
+        }
+
+    # --- batch work in C ----------------------------------------------------------
+
+    def playout(self, seed):
+        """Finish a copy by the RANDOM PLAYOUT POLICY in C (pp_rng(seed)); its final
+        scores() (cells by seat name). ``seed``: int 0..2**64-1. This state is not changed."""
+        cdef pp_rng rng
+        cdef pacru_state work = self.s
+        pp_rng_seed(&rng, _seed64(seed))
+        with nogil:
+            pacru_playout(&work, &rng)
+        names = SEAT_NAMES[work.players]
+        return {names[p]: work.cells[p] for p in range(work.players)}
+
+    def _random_step(self, seed):
+        """One decision by the RANDOM PLAYOUT POLICY (pp_rng(seed)), recorded in the
+        history like apply_action (for tests of the policy's distribution); the action
+        taken is found among the legal actions. Nothing once over."""
+        cdef pp_rng rng
+        cdef pacru_state before = self.s
+        if self.s.over:
+            return None
+        pp_rng_seed(&rng, _seed64(seed))
+        pacru_random_step(&self.s, &rng)
+        after = self.snapshot()
+        self.s = before
+        for a in self.legal_actions():
+            work = self.copy()
+            work.apply_action(a)
+            if work.snapshot() == after:
+                self.apply_action(a)
+                return a
+        raise AssertionError("the random step took no legal action")
+
+    def perft(self, depth, progress=None):
+        """The number of action sequences of exactly ``depth`` (0..8) actions from here
+        (depth 0 is 1; a game that ends earlier contributes 0), counted in C without the
+        GIL, one root action at a time: between them Ctrl-C raises KeyboardInterrupt and
+        ``progress``, if given, is called with the share of root actions done (a float
+        0.0..1.0; 1.0 once at the end). ValueError for a depth outside 0..8, MemoryError
+        if the C walk runs out of memory."""
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 8:
+            raise ValueError(f"depth must be an int 0..8, got {depth!r}")
+        cdef int dd = depth
+        cdef uint64_t n, total = 0
+        cdef pacru_state child
+        cdef long i, count
+        cdef int *buf
+        if dd <= 1 or self.s.over:
+            n = pacru_perft(&self.s, dd)
+            if progress is not None:
+                progress(1.0)
+            return n
+        count = pacru_legal_actions(&self.s, NULL, 0)
+        buf = <int *>PyMem_Malloc((count if count > 0 else 1) * sizeof(int))
+        if buf == NULL:
+            raise MemoryError()
+        try:
+            pacru_legal_actions(&self.s, buf, count)
+            for i in range(count):
+                child = self.s
+                with nogil:
+                    pacru_apply(&child, buf[i])
+                    n = pacru_perft(&child, dd - 1)
+                if n == <uint64_t>0xFFFFFFFFFFFFFFFF:
+                    raise MemoryError("perft: out of memory")
+                total += n
+                PyErr_CheckSignals()
+                if progress is not None and i + 1 < count:
+                    progress((i + 1) / count)
+        finally:
+            PyMem_Free(buf)
+        if progress is not None:
+            progress(1.0)
+        return total
+
+
+def _rebuild(cls, snap, actions):
+    st = cls._load(snap)
+    for a in actions:
+        st.apply_action(a)
+    return st
+
+
+cdef long _GAMES_PER_SLICE = 16      # a few ms of random games: Ctrl-C is honoured quickly
+
+
+def random_games(n, players, seed, single_cell=False, classic_meeting=False, max_plies=PACRU_MAX_GAME_LENGTH):
+    """Play n whole games in C from the start position by the RANDOM PLAYOUT POLICY
+    (pp_rng(seed)).
+
+    Returns {"games", "plies", "mean_cells": {seat name: float}, "wins": {seat name:
+    float} (a win shared by k seats counts 1/k to each)}. Runs in slices without the
+    GIL; Ctrl-C between slices raises KeyboardInterrupt. ValueError/TypeError for a bad
+    n, player count, seed, flag or ply cap.
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if not 0 <= n <= 2**62:
+        raise ValueError(f"n must be 0..2**62 games, got {n}")
+    cdef int np = _players_arg(players)
+    cdef int sc = _flag("single_cell", single_cell)
+    cdef int cm = _flag("classic_meeting", classic_meeting)
+    cdef int mp = _plies_arg(max_plies)
+    cdef pp_rng rng
+    cdef pacru_batch b
+    cdef long count = n
+    cdef long done = 0
+    cdef long part
+    memset(&b, 0, sizeof(b))
+    pp_rng_seed(&rng, _seed64(seed))
+    while done < count:
+        part = min(count - done, _GAMES_PER_SLICE)
+        with nogil:
+            pacru_random_games_part(&rng, np, sc, cm, mp, part, &b)
+        done += part
+        PyErr_CheckSignals()
+    names = SEAT_NAMES[np]
+    return {
+        "games": b.games, "plies": b.plies,
+        "mean_cells": {names[p]: (b.cells_sum[p] / count if count else 0.0) for p in range(np)},
+        "wins": {names[p]: b.wins[p] for p in range(np)},
+    }
+
+
+# The MCTS: part of this module, so that it reaches CoreState's C state directly and
+# uses this module's one copy of the game's C.
+include "_search.pxi"

@@ -1,0 +1,167 @@
+"""The PACRU game state: the Python API over the C core (rules: docs/pacru.md, ids PA-...).
+
+A State is one node of the game tree plus the actions that led to it (for undo). Its
+integer methods (legal_actions, move_actions, reorient_actions, apply_action,
+check_action) and board queries (cells, colour, chevron, chevrons, in_game, power,
+attacks) come straight from the C binding (pickpack.games.pacru._core); this module adds
+move text, snapshots checked against the rules, observations and the position string,
+using the game's shared modules (encoding, snapshot, observation, position) so that the
+C-backed State and the reference (reference/pacru_ref.py) agree by construction.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from pickpack.errors import IllegalMoveError
+from pickpack.game import Game
+from pickpack.games.pacru._core import CoreState
+from pickpack.games.pacru.encoding import SEAT_NAMES, action_text, parse_action
+from pickpack.games.pacru.observation import observation_from_snapshot
+from pickpack.games.pacru.position import board_picture, format_position, parse_position
+from pickpack.games.pacru.snapshot import validate_snapshot
+from pickpack.games_registry import get_game
+from pickpack.move import Move
+
+__all__ = ["State"]
+
+
+@functools.cache
+def _registered_game() -> Game[Any]:
+    return get_game("pacru")
+
+
+class State(CoreState):
+    """A PACRU game in progress, backed by the C core (a pickpack.GameState).
+
+    ``State(players=2, *, single_cell=False, classic_meeting=False, max_plies=1000)`` is
+    the start position (PA-S1..PA-S4): every cell neutral, the set-up's chevrons, seat 0
+    to move. Usually made by ``pickpack.new_game("pacru", players=N, ...)``. TypeError
+    for a non-int player count or cap or a non-bool option, pickpack.game.OptionError
+    (a ValueError) for a count outside 2..4 or a cap outside 1..1000. Seats are named
+    encoding.SEAT_NAMES[N]. Mutable; ``copy()`` is independent; pickles with its history.
+    """
+
+    # --- facts ------------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Seat names in turn order, encoding.SEAT_NAMES[N] (PA-S1..PA-S4)."""
+        return SEAT_NAMES[self.num_players]
+
+    @property
+    def game(self) -> Game[Any]:
+        """The registered Game (pickpack.games.pacru.game.GAME), found through the game
+        registry (entry point ``pickpack.games:pacru``), since game.py builds its states
+        from this class."""
+        return _registered_game()
+
+    @property
+    def current_player(self) -> str | None:
+        """Name of the seat to move; None once over."""
+        seat: int = self.current_player_id()
+        return self.players[seat] if seat >= 0 else None
+
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """Always []: PACRU has no chance."""
+        return []
+
+    # --- moves as text ----------------------------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        """encoding.action_text(action): ``e1-e3``, ``e1xe5[f4,*c7]``, ``a3-d3[conn]``,
+        ``e1>NE[a1,b2]``. IllegalMoveError (PA-M1) when it cannot be written (outside the
+        action space, a move off the board); TypeError for a non-int."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        try:
+            return action_text(action)
+        except ValueError as exc:
+            raise IllegalMoveError(f"{action}: PA-M1: {exc}", rule="PA-M1") from None
+
+    def legal_moves(self) -> list[Move]:
+        """``legal_actions()`` as Moves with their canonical text; [] once over."""
+        return [Move(a, action_text(a)) for a in self.legal_actions()]
+
+    def parse_move(self, text: str) -> Move:
+        """``Move(encoding.parse_action(text), canonical text)``: MoveSyntaxError (with
+        the column) for bad text, TypeError for a non-str. Legality is not checked here
+        (apply() checks it)."""
+        if not isinstance(text, str):
+            raise TypeError(f"move text is a str, not {type(text).__name__}")
+        action = parse_action(text)
+        return Move(action, action_text(action))
+
+    def apply(self, move: Move | str) -> None:
+        """Apply a Move or move text (``e1-e2``, ``a3-b4[a4]``, ``e1>NE[a1,b2]``, ...).
+        Raises MoveSyntaxError or IllegalMoveError (naming the rule); the state is
+        unchanged then."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
+        self.apply_action(move.action)
+
+    def history(self) -> list[Move]:
+        """The actions applied since creation as Moves with their text, oldest first."""
+        return [Move(a, action_text(a)) for a in self.history_actions()]
+
+    # --- snapshots, observations, positions ------------------------------------------
+
+    @classmethod
+    def from_snapshot(cls, snap: Mapping[str, Any]) -> State:
+        """The state a snapshot (docs/pacru.md, "Snapshot") describes, its history empty.
+
+        The snapshot is checked twice: against the rules by snapshot.validate_snapshot
+        (its message, field, seat, index and rule) and by the C loader's own bounds
+        checks. Raises pickpack.SnapshotError naming the field otherwise.
+        """
+        state: State = cls._load(validate_snapshot(snap))
+        return state
+
+    def _seat(self, player: int | str) -> int:
+        if isinstance(player, bool) or not isinstance(player, int | str):
+            raise TypeError(f"player must be a seat or a name, not {type(player).__name__}")
+        if isinstance(player, str):
+            if player not in self.players:
+                raise ValueError(f"player must be one of {', '.join(self.players)}, not {player!r}")
+            return self.players.index(player)
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be a seat 0..{self.num_players - 1}, not {player}")
+        return player
+
+    def observation(self, player: int | str) -> dict[str, Any]:
+        """The snapshot plus ``"player"`` (perfect information): ``player`` a seat or a
+        name. TypeError/ValueError for an unknown player."""
+        return observation_from_snapshot(self.snapshot(), self._seat(player))
+
+    def to_position(self) -> str:
+        """The one-line position string (pickpack.games.pacru.position)."""
+        return format_position(self.snapshot())
+
+    @classmethod
+    def from_position(cls, text: str) -> State:
+        """The state a position string describes, its history empty. PositionError naming
+        the field and column of a problem; SnapshotError for a position the rules refuse."""
+        return cls.from_snapshot(parse_position(text))
+
+    # --- comparison and text -----------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        """Same position (snapshot); the history is not compared."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return bool(self.snapshot() == other.snapshot())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: use zobrist_hash() as a key
+
+    def __str__(self) -> str:
+        """The board picture (position.board_picture): colours, chevrons with their
+        directions, borderland lines, turn, ply and cell counts."""
+        return board_picture(self.snapshot())
+
+    def __repr__(self) -> str:
+        return f"State.from_position({self.to_position()!r})"
