@@ -1,0 +1,2 @@
+"""PACRU's face in the Textual shell (pickpack_tui): ``GAME.tui_face`` is
+``"pickpack.games.pacru.tui.face:FACE"``."""

@@ -1,0 +1,1 @@
+"""The widgets of PACRU's board screen, one concept per module."""
