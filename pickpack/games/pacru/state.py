@@ -12,6 +12,7 @@ C-backed State and the reference (reference/pacru_ref.py) agree by construction.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -22,6 +23,7 @@ from pickpack.games.pacru._core import CoreState
 from pickpack.games.pacru.encoding import SEAT_NAMES, action_text, parse_action
 from pickpack.games.pacru.observation import observation_from_snapshot
 from pickpack.games.pacru.position import board_picture, format_position, parse_position
+from pickpack.games.pacru.random_action import random_action
 from pickpack.games.pacru.snapshot import validate_snapshot
 from pickpack.games_registry import get_game
 from pickpack.move import Move
@@ -104,6 +106,12 @@ class State(CoreState):
         elif not isinstance(move, Move):
             raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
         self.apply_action(move.action)
+
+    def random_action(self, rng: random.Random) -> int:
+        """A legal action drawn from ``rng`` by the random bot's policy (uniform over move
+        kinds, then over their actions: pickpack.games.pacru.random_action). ValueError
+        once the game is over."""
+        return random_action(self, rng)
 
     def history(self) -> list[Move]:
         """The actions applied since creation as Moves with their text, oldest first."""

@@ -32,6 +32,7 @@ from pickpack.games.pacru.encoding import (COLOUR_LETTERS, MAX_GAME_LENGTH, MAX_
                                            parse_direction)
 from pickpack.games.pacru.observation import observation_from_snapshot
 from pickpack.games.pacru.position import board_picture, format_position, parse_position
+from pickpack.games.pacru.random_action import random_action
 from pickpack.games.pacru.reference.rules import (Board, Chevrons, analyse_move, apply_crossing, attacks,
                                                   base_move_problem, base_moves, counts, crossing_choices,
                                                   has_legal_move, meeting_choices, move_outcome, power)
@@ -476,6 +477,12 @@ class RefState:
         return Move(action, action_text(action))
 
     # --- random play and counting ---------------------------------------------------
+
+    def random_action(self, rng: random.Random) -> int:
+        """A legal action drawn from ``rng`` by the random bot's policy (uniform over move
+        kinds, then over their actions: pickpack.games.pacru.random_action). ValueError
+        once the game is over."""
+        return random_action(self, rng)
 
     def playout(self, seed: int) -> dict[str, int]:
         """Finish a copy with the RANDOM PLAYOUT POLICY from ``random.Random(seed)``:
