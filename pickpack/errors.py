@@ -55,14 +55,17 @@ class PositionError(PickpackError, ValueError):
 
     ``field`` names the part of the game's position string (for Pick & Pack one of
     pickpack.games.pickpack.position.FIELDS), ``column`` the 1-based column in the string where the
-    problem is, ``reason`` the problem alone. ``str(error)`` names all three.
+    problem is, ``reason`` the problem alone, ``rule`` the id of the rule an impossible
+    position breaks (``"PA-C2"``), or "" for a malformed string. ``str(error)`` names the
+    field, the column and the reason.
     """
 
-    def __init__(self, field: str, column: int, reason: str) -> None:
+    def __init__(self, field: str, column: int, reason: str, rule: str = "") -> None:
         super().__init__(f"position string, {field} field, column {column}: {reason}")
         self.field = field
         self.column = column
         self.reason = reason
+        self.rule = rule
 
 
 class SnapshotError(PickpackError, ValueError):

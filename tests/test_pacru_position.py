@@ -83,3 +83,17 @@ def test_board_picture() -> None:
     assert lines[6].startswith("5  ") and lines[7] == "4  .   .ANE.   |.   .   .   |.   .   ."
     assert lines[-1] == "turn north (B), ply 1; cells (target 42): A south 1, B north 0"
     assert str(state) == board_picture(state.snapshot())
+
+
+def test_a_run_of_neutral_cells_is_one_digit() -> None:
+    # FEN style: "54" would be a second spelling of "9"; the second digit is the error.
+    with pytest.raises(PositionError) as err:
+        parse_position("54/9/9/9/9/9/9/9/9 A:a3E;B:a1NE A 0")
+    assert (err.value.field, err.value.column, err.value.rule) == ("board", 2, "")
+
+
+def test_an_impossible_position_names_its_rule() -> None:
+    # Two chevrons on a3 (PA-C2); the column is the second a3E's (1-based 25).
+    with pytest.raises(PositionError) as err:
+        parse_position("9/9/9/9/9/9/9/9/9 A:a3E,a3E;B:a1NE A 0")
+    assert (err.value.field, err.value.column, err.value.rule) == ("chevrons", 25, "PA-C2")

@@ -77,6 +77,9 @@ def _board(word: str, column: int) -> list[str]:
         line = ""
         for i, ch in enumerate(row):
             if ch in "123456789":
+                if i > 0 and row[i - 1] in "123456789":
+                    raise PositionError("board", at + i, "two digits in a row: a run of neutral "
+                                                         "cells is one digit (FEN style)")
                 line += "." * int(ch)
             elif ch in COLOUR_LETTERS:
                 line += ch
@@ -186,7 +189,7 @@ def parse_position(text: str) -> dict[str, Any]:
         if exc.field == "chevrons" and exc.player is not None and exc.index is not None:
             seat = SEAT_NAMES[players].index(exc.player)
             column = where.get((seat, exc.index), column)
-        raise PositionError(field, column, str(exc)) from exc
+        raise PositionError(field, column, str(exc), rule=exc.rule) from exc
 
 
 #: Direction -> the text shown after the owner's letter in the board picture.

@@ -14,43 +14,60 @@ class PacruState(Protocol):
     0..N-1, cells 0..80, directions 0..7."""
 
     @property
-    def turn(self) -> int: ...
+    def turn(self) -> int:
+        """The seat to move (the last mover once over)."""
 
     @property
-    def ply(self) -> int: ...
+    def ply(self) -> int:
+        """Moves made so far (PA-E3)."""
 
     @property
-    def max_plies(self) -> int: ...
+    def max_plies(self) -> int:
+        """The ply cap (PA-E3), 1..1000."""
 
     @property
-    def target(self) -> int: ...
+    def target(self) -> int:
+        """Cells that win at once (PA-C5): 42, 28 or 24."""
 
     @property
-    def players(self) -> tuple[str, ...]: ...
+    def players(self) -> tuple[str, ...]:
+        """Seat names in turn order (PA-S1..PA-S4)."""
 
-    def colour(self, cell: int) -> int: ...
+    def colour(self, cell: int) -> int:
+        """The seat whose colour ``cell`` has, or -1 when neutral (PA-C2)."""
 
-    def chevron(self, cell: int) -> tuple[int, int] | None: ...
+    def chevron(self, cell: int) -> tuple[int, int] | None:
+        """(seat, direction) of the chevron on ``cell``, or None."""
 
-    def chevrons(self, seat: int) -> list[tuple[int, int]]: ...
+    def chevrons(self, seat: int) -> list[tuple[int, int]]:
+        """``seat``'s chevrons as (cell, direction), by cell."""
 
-    def cells(self, seat: int) -> int: ...
+    def cells(self, seat: int) -> int:
+        """Cells of ``seat``'s colour on the board."""
 
-    def in_game(self, seat: int) -> bool: ...
+    def in_game(self, seat: int) -> bool:
+        """True while ``seat`` has chevrons (PA-E1)."""
 
-    def power(self, cell: int) -> int: ...
+    def power(self, cell: int) -> int:
+        """Power of movement of the chevron on ``cell`` (PA-M2); ValueError if none."""
 
-    def attacks(self, cell: int) -> list[int]: ...
+    def attacks(self, cell: int) -> list[int]:
+        """Cells of the enemy chevrons the chevron on ``cell`` attacks (PA-K1)."""
 
-    def move_actions(self) -> list[int]: ...
+    def move_actions(self) -> list[int]:
+        """The legal moves (no reorientations), ascending."""
 
-    def check_action(self, action: int) -> tuple[str, str] | None: ...
+    def check_action(self, action: int) -> tuple[str, str] | None:
+        """None if ``action`` is legal, else (rule id, reason)."""
 
-    def winners(self) -> list[int]: ...
+    def winners(self) -> list[int]:
+        """The winning seats once over (PA-E2, PA-E3), else []."""
 
-    def is_terminal(self) -> bool: ...
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
 
-    def action_text(self, action: int) -> str: ...
+    def action_text(self, action: int) -> str:
+        """The canonical move text of ``action`` (encoding.py)."""
 
 
 def pacru_state(state: object) -> PacruState:
