@@ -274,6 +274,9 @@ class Game(Generic[S_co]):
         """
         values = {name: opt.default for name, opt in self.options.items()}
         if variant is not None:
+            if not isinstance(variant, str):
+                raise OptionError(f"variant must be a str naming one variant of {self.name}, not "
+                                  f"{type(variant).__name__}; combine variants through options", "variant")
             if variant not in self.variants:
                 choices = ", ".join(sorted(self.variants)) or "none"
                 raise OptionError(f"{self.name} has no variant {variant!r}; variants: {choices}", "variant")

@@ -71,3 +71,13 @@ def test_a_record_naming_it_is_a_located_error(broken_games: None, tmp_path: Pat
     # line 2 is [Game "broken"]: '[' col 1, 'Game' 2-5, ' ' 6, '"' 7, the value from col 8
     assert out.out == (f"{record}:2:8: tag Game: game 'broken' failed to load: "
                        "ModuleNotFoundError: No module named 'no_such_module_here'\n")
+
+
+def test_a_variant_that_is_not_a_string_is_an_option_error() -> None:
+    # A list of variants is not how variants combine (options do that): one clear
+    # OptionError naming the field, not "unhashable type: 'list'".
+    from pickpack.game import OptionError
+
+    with pytest.raises(OptionError, match="variant must be a str naming one variant of pacru, not list") as err:
+        pickpack.new_game("pacru", variant=["single-cell"])  # type: ignore[arg-type]
+    assert err.value.field == "variant"

@@ -138,7 +138,7 @@ long pacru_legal_actions(const pacru_state *s, int *out, long cap)
         return 0;
     if (gen_moves(s, 0, &k) > 0)                      /* PA-O2: reorienting needs a move */
         gen_reorients(s, &k);
-    return k.n;
+    return out == NULL || k.n <= cap ? k.n : cap;     /* never more than was written */
 }
 
 int pacru_move_actions(const pacru_state *s, int *out, int cap)
@@ -146,7 +146,7 @@ int pacru_move_actions(const pacru_state *s, int *out, int cap)
     sink k = {out, out == NULL ? 0 : cap, 0};
     if (!s->over)
         gen_moves(s, 0, &k);
-    return (int)k.n;
+    return (int)(out == NULL || k.n <= cap ? k.n : cap);
 }
 
 int pacru_search_actions(const pacru_state *s, int *out)
@@ -184,7 +184,7 @@ int pacru_search_actions(const pacru_state *s, int *out)
                                    : PACRU_REORIENT_4 + (f * 8 + nds[j]) * PACRU_COMB4 + rank);
         }
     }
-    return (int)k.n;
+    return (int)(k.n <= k.cap ? k.n : k.cap);         /* the bound is proven; never read past it */
 }
 
 static uint64_t perft(const pacru_state *s, int depth)

@@ -177,16 +177,18 @@ int pacru_attacks(const pacru_state *s, int cell, int *out);
 /* 1 if `seat` has a chevron that can move (pincers counted, PA-E1), else 0. */
 int pacru_has_move(const pacru_state *s, int seat);
 /* Legal actions, ascending (moves, then 45-degree, then 90-degree reorientations):
- * returns the total count and writes the first min(total, cap) to out (cap 0: count
- * only). 0 once over. */
+ * writes the first min(total, cap) to out and returns that many; with out NULL,
+ * returns the total (count first, then allocate). 0 once over. */
 long pacru_legal_actions(const pacru_state *s, int *out, long cap);
-/* The legal moves alone (room for PACRU_MAX_MOVES is always enough), ascending. */
+/* The legal moves alone (room for PACRU_MAX_MOVES is always enough), ascending; the
+ * same return convention as pacru_legal_actions. */
 int pacru_move_actions(const pacru_state *s, int *out, int cap);
 /* The search's actions (the contract's SEARCH ACTIONS; room for PACRU_MAX_SEARCH_ACTIONS):
  * every legal move, a paying meeting offering only the candidate cells in borderlands
  * holding a chevron of the mover after the move (all candidates when none is there);
  * one reorientation per (chevron, new direction) freeing the mover's unoccupied cells
- * that rank lowest by (mover's chevrons in the cell's borderland, cell). Ascending. */
+ * that rank lowest by (mover's chevrons in the cell's borderland, cell). Ascending;
+ * returns how many were written (never more than PACRU_MAX_SEARCH_ACTIONS). */
 int pacru_search_actions(const pacru_state *s, int *out);
 /* PACRU_OK if action (any int) is legal here, else the first rule it breaks. */
 pacru_error pacru_check_action(const pacru_state *s, int action);

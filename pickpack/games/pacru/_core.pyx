@@ -352,25 +352,26 @@ cdef class CoreState:
         """0: every legal action; 1: the moves; 2: the reorientations; 3: the search's."""
         cdef long n, moves = 0, i
         cdef int *buf
+        cdef pacru_state work = self.s        # C reads a copy while another thread may apply
         if which == 3:
             buf = <int *>PyMem_Malloc(PACRU_MAX_SEARCH_ACTIONS * sizeof(int))
             if buf == NULL:
                 raise MemoryError()
-            n = pacru_search_actions(&self.s, buf)
+            n = pacru_search_actions(&work, buf)
         elif which == 1:
             buf = <int *>PyMem_Malloc(PACRU_MAX_MOVES * sizeof(int))
             if buf == NULL:
                 raise MemoryError()
-            n = pacru_move_actions(&self.s, buf, PACRU_MAX_MOVES)
+            n = pacru_move_actions(&work, buf, PACRU_MAX_MOVES)
         else:
-            n = pacru_legal_actions(&self.s, NULL, 0)
+            n = pacru_legal_actions(&work, NULL, 0)
             buf = <int *>PyMem_Malloc((n if n > 0 else 1) * sizeof(int))
             if buf == NULL:
                 raise MemoryError()
             with nogil:
-                pacru_legal_actions(&self.s, buf, n)
+                pacru_legal_actions(&work, buf, n)
             if which == 2:
-                moves = pacru_move_actions(&self.s, NULL, 0)
+                moves = pacru_move_actions(&work, NULL, 0)
         try:
             return [buf[i] for i in range(moves, n)]
         finally:
