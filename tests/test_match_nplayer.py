@@ -280,7 +280,7 @@ def test_a_faulting_seat_in_a_game_that_is_not_zero_sum(raiser_installed: None) 
 def test_make_bot_refuses_a_game_the_bot_does_not_play() -> None:
     with pytest.raises(BotSpecError) as info:
         make_bot("greedy", seed=1, game=GAME, players=3)
-    assert str(info.value) == "bot 'greedy' does not play dice; it plays: pickpack"
+    assert str(info.value) == "bot 'greedy' does not play dice; it plays: pickpack, pacru"
     with pytest.raises(BotSpecError, match="bot 'alphabeta:depth=2' does not play dice"):
         play_match(["alphabeta:depth=2", "random", "random"], games=1, seed=0, game=GAME)
     assert make_bot("random", seed=1, game=GAME, players=3).name == "random"
@@ -306,7 +306,7 @@ def test_the_built_in_bots_declare_their_games() -> None:
     from pickpack_bots.greedy_bot import GreedyBot
     from pickpack_bots.random_bot import RandomBot
 
-    assert (RandomBot.games, GreedyBot.games, AlphaBetaBot.games) == (None, ("pickpack",),
+    assert (RandomBot.games, GreedyBot.games, AlphaBetaBot.games) == (None, ("pickpack", "pacru"),
                                                                      ("pickpack",))
 
 
@@ -367,7 +367,7 @@ def test_the_command_plays_three_players(dice_installed: None, capsys: pytest.Ca
     (["random"] * 3 + ["--game", "dice", "--option", "rounds"],
      "match: argument --option: must be KEY=VALUE, got 'rounds'"),
     (["greedy", "random", "random", "--game", "dice"],
-     "bot 'greedy' does not play dice; it plays: pickpack"),
+     "bot 'greedy' does not play dice; it plays: pickpack, pacru"),
 ])
 def test_every_bad_input_is_one_line_and_status_2(dice_installed: None, argv: list[str], line: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
