@@ -4,7 +4,8 @@ UCT is Kocsis & Szepesvari 2006 ("Bandit based Monte-Carlo planning"). A game wh
 Game names a ``native_mcts`` (Pick & Pack: the generic C search of core/common/pp_mcts.h
 over its table of game operations, pickpack.games.pickpack._search.mcts_search, with
 random playouts; PUSH: the same search with its rollout policy over a tree of the
-root's decisions, pickpack.games.push._search.mcts_search) is searched by it, the
+root's decisions, pickpack.games.push._search.mcts_search; PACRU: the same search over
+its search actions, pickpack.games.pacru._search.mcts_search) is searched by it, the
 whole search in C; any other game by the pure-Python
 ``pickpack.mcts.search`` over the GameState protocol (chance nodes, N players, hidden
 information by determinization). The returns, the tree policy and Pick & Pack's
