@@ -148,6 +148,8 @@ def test_a_crossing_asks_for_the_cell_on_the_board_and_escape_steps_back() -> No
             state: Any = session.state
             assert state.colour(parse_cell("c5")) == 0 and state.cells(0) == 1
             assert "A  South  human       1/42 in" in screen_text(app)
+            # The move log shows the text whole: its brackets are not Rich markup.
+            assert "1 South  a3-b4[c5]" in screen_text(app)
     asyncio.run(run())
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -23,5 +24,6 @@ class MoveLog(VerticalScroll):
     def show(self, moves: list[tuple[str, str]]) -> None:
         """Draw ``moves``: (player, canonical text) pairs, oldest first."""
         self.lines = [f"{i:>2} {who.title():<4}  {text}" for i, (who, text) in enumerate(moves, 1)]
-        self.query_one("#move-log-text", Static).update("\n".join(self.lines) or "no moves yet")
+        # Plain text, not Rich markup: PACRU's move text holds brackets (a3-b4[b5]).
+        self.query_one("#move-log-text", Static).update(Text("\n".join(self.lines) or "no moves yet"))
         self.call_after_refresh(self.scroll_end, animate=False)
