@@ -103,7 +103,11 @@ def test_every_writable_action_reads_back(action: int) -> None:
     ("", 1), ("z1-e3", 1), ("e0-e3", 2), ("e1", 3), ("e1?e3", 3),
     ("e1-f3", 4),                  # not a straight line (PA-M1)
     ("e1-e4[a1]", 7),              # a1 is not in e4's borderland (PA-B1)
-    ("e1-e3[*z9]", 7), ("e1-e4[d4,conn]", 7), ("e1>NE[a1]", 7), ("e1>e2[a1,b1]", 4),
+    ("e1-e3[*z9]", 7), ("e1-e4[d4,conn]", 10), ("e1>NE[a1]", 7), ("e1>e2[a1,b1]", 4),
+    # Each bracket item has its own column: b6 (a second crossing cell) is at 10, the
+    # empty item after "b5, " at 11; an unclosed bracket points past the end (9), junk
+    # after a closed one at itself (10).
+    ("a3-b4[b5,b6]", 10), ("a3-b4[b5, ]", 11), ("a3-b4[b5", 9), ("a3-b4[b5]x", 10), ("e1>NE[a1,zz]", 10),
 ])
 def test_malformed_move_text_names_the_column(text: str, column: int) -> None:
     with pytest.raises(MoveSyntaxError) as err:

@@ -97,3 +97,14 @@ def test_an_impossible_position_names_its_rule() -> None:
     with pytest.raises(PositionError) as err:
         parse_position("9/9/9/9/9/9/9/9/9 A:a3E,a3E;B:a1NE A 0")
     assert (err.value.field, err.value.column, err.value.rule) == ("chevrons", 25, "PA-C2")
+
+
+def test_too_few_fields_name_a_bad_board_first() -> None:
+    # "start" is one field: it is read as the board (9 rows expected, 1 found) before
+    # the count of fields is blamed on the missing chevrons field.
+    with pytest.raises(PositionError) as err:
+        parse_position("start")
+    assert (err.value.field, err.value.column) == ("board", 1)
+    with pytest.raises(PositionError) as err:
+        parse_position("9/9/9/9/9/9/9/9/9")
+    assert (err.value.field, err.value.column) == ("chevrons", 18)

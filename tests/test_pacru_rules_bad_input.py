@@ -122,8 +122,8 @@ def test_a_legal_looking_move_of_the_wrong_player(impl: Any) -> None:
     ("e1-e1", 4),             # no distance
     ("e1-e3[zz]", 7),         # not a cell in the brackets
     ("a3-b4[d2]", 7),         # d2 is not in b4's borderland (PA-B1)
-    ("e1-e3[*e9,conn]", 7),   # conn after the meeting cell
-    ("e1-e3[conn,conn]", 7),  # repeated
+    ("e1-e3[*e9,conn]", 11),  # conn after the meeting cell: the second item, column 11
+    ("e1-e3[conn,conn]", 12),  # repeated: the second conn, column 12
     ("e1>e2[a1,b1]", 4),      # a reorientation names a direction
     ("e1>XX[a1,b1]", 4),      # not a direction
     ("e1>NE[a1]", 7),         # 1 freed cell

@@ -315,15 +315,25 @@ def parse_action(text: str) -> int:
         raise _syntax(text, "a move is like e1-e3, e1xe5[f4,*c7], a3-d3[conn] or e1>NE[a1,b2]", column)
     src, sep, dst, inner = m.group(1), m.group(2).lower(), m.group(3), m.group(4)
     cell = parse_cell(src)
-    items = [] if inner is None else [s.strip() for s in inner.split(",")]
+    items: list[str] = []
+    columns: list[int] = []              # 1-based column of each item (its first non-space)
     inner_col = m.start(4) + 1 if inner is not None else len(text)
+    if inner is not None:
+        at = m.start(4)
+        for part in inner.split(","):
+            columns.append(at + len(part) - len(part.lstrip()) + 1)
+            items.append(part.strip())
+            at += len(part) + 1
     if sep == ">":
         if len(dst) == 2 and dst[1].isdigit():
             raise _syntax(text, "a reorientation names the new direction, like e1>NE[a1,b2]", m.start(3) + 1)
-        try:
-            freed = [parse_cell(s) for s in items]
-        except MoveSyntaxError:
-            raise _syntax(text, "a reorientation frees cells, like e1>NE[a1,b2]", inner_col) from None
+        freed = []
+        for item, column in zip(items, columns):
+            try:
+                freed.append(parse_cell(item))
+            except MoveSyntaxError:
+                raise _syntax(text, f"{item!r} is not a cell: a reorientation frees cells, like e1>NE[a1,b2]",
+                              column) from None
         if len(freed) not in (2, 4) or len(set(freed)) != len(freed):
             raise _syntax(text, "a reorientation frees 2 distinct cells (45 degrees) or 4 (90 degrees)", inner_col)
         return encode_reorient(cell, parse_direction(dst), freed)
@@ -338,7 +348,7 @@ def parse_action(text: str) -> int:
     connection = False
     crossing = meeting = -1
     stage = 0                     # items come in the order conn, crossing cell, *meeting cell
-    for item in items:
+    for item, column in zip(items, columns):
         low = item.lower()
         if low == "conn" and stage == 0:
             connection, stage = True, 1
@@ -346,20 +356,22 @@ def parse_action(text: str) -> int:
             try:
                 meeting = parse_cell(low[1:])
             except MoveSyntaxError:
-                raise _syntax(text, f"{item!r} is not a meeting cell like *c7", inner_col) from None
+                raise _syntax(text, f"{item!r} is not a meeting cell like *c7", column) from None
             stage = 3
         elif stage <= 1 and len(low) == 2:
             try:
                 crossing = parse_cell(low)
             except MoveSyntaxError:
-                raise _syntax(text, f"{item!r} is not a cell", inner_col) from None
+                raise _syntax(text, f"{item!r} is not a cell", column) from None
             if crossing // 9 // 3 * 3 + crossing % 9 // 3 != borderland(to):
                 raise _syntax(text, f"the crossing cell {item} is not in the borderland of {dst} (PA-B1)",
-                              inner_col)
+                              column)
             stage = 2
+        elif not item:
+            raise _syntax(text, "an empty choice between brackets or commas", column)
         else:
             raise _syntax(text, f"{item!r}: the choices are conn, then the crossing cell, then *meeting cell",
-                          inner_col)
+                          column)
     return encode_move(cell, direction, distance, pincer=sep == "x", connection=connection,
                        crossing=crossing, meeting=meeting)
 
@@ -377,4 +389,19 @@ def _first_bad_column(text: str) -> int:
         j += 1
     if j >= len(t) or t[j] not in "-x>":
         return j + 1
-    return j + 2
+    k = j + 1
+    while k < len(t) and t[k] == " ":
+        k += 1
+    m = re.match(r"([a-i][1-9]|nw|ne|sw|se|n|e|s|w)", t[k:])
+    if m is None:
+        return k + 1
+    k += m.end()
+    while k < len(t) and t[k] == " ":
+        k += 1
+    if k < len(t) and t[k] == "[":
+        if "]" not in t[k:]:
+            return len(t) + 1             # the bracket is never closed
+        k = t.index("]", k) + 1           # what follows the closed bracket
+        while k < len(t) and t[k] == " ":
+            k += 1
+    return k + 1

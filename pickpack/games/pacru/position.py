@@ -162,6 +162,8 @@ def parse_position(text: str) -> dict[str, Any]:
         raise PositionError(FIELDS[min(before, len(FIELDS) - 1)], gap.start() + 1,
                             "fields are separated by single spaces, with none before or after")
     if len(words) < 4:
+        if words:
+            _board(words[0][0], words[0][1])      # a bad board is the error to name first
         raise PositionError(FIELDS[len(words)], len(text) + 1,
                             f"at least 4 fields expected (board chevrons turn ply [options]), found {len(words)}")
     columns = {field: column for field, (_, column) in zip(FIELDS, words)}
