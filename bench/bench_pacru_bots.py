@@ -42,7 +42,7 @@ from pickpack.match_summary import MatchSummary
 __all__ = ["ENDINGS", "EXPLORATION", "MARGIN", "SIMULATIONS", "ending", "main", "mcts_spec", "report", "run"]
 
 #: The MCTS options of the evaluation (docs/bots.md, "PACRU").
-SIMULATIONS = 2000
+SIMULATIONS = 4000
 EXPLORATION = 1.0
 MARGIN = 0.5
 

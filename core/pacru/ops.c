@@ -5,12 +5,14 @@
  * Actions: the SEARCH ACTIONS of the contract (pacru_search_actions, at most
  * PACRU_MAX_SEARCH_ACTIONS). Returns (PA-E2, PA-E3): k winners among n players get
  * (n-k)/(k(n-1)) each, the others -1/(n-1); margins (cells - most cells of another
- * seat)/81 clamped to [-1, 1]. Playouts: the random playout policy (playout.c).
+ * seat)/81 clamped to [-1, 1]. Playouts: the rollout policy (pacru_policy.h, policy.c),
+ * every seat a cheap greedy player with some random moves.
  * Perfect information and no chance: no determinize, chance or in_tree hooks. */
 #include "pp_search_internal.h"   /* first: it sets _POSIX_C_SOURCE for clock_gettime */
 #include "pp_mcts_impl.h"
 #include "pacru_internal.h"
 #include "pacru_search.h"
+#include "pacru_policy.h"
 
 static int ops_num_players(const void *state)
 {
@@ -42,9 +44,11 @@ static uint64_t ops_hash(const void *state)
     return ((const pacru_state *)state)->hash;
 }
 
+/* The playouts follow the rollout policy (pacru_policy.h), not uniformly random moves:
+ * random playouts never reach a target (PA-C5) and value only eliminations. */
 static void ops_playout(void *state, pp_rng *rng)
 {
-    pacru_playout(state, rng);
+    pacru_policy_playout(state, rng);
 }
 
 #define PACRU_OPS {                                                                       \

@@ -224,6 +224,14 @@ typedef struct pacru_batch {
  * Returns -1 (nothing done) for arguments out of range, else 0. */
 int pacru_random_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
                             int max_plies, long count, pacru_batch *b);
+/* Add one finished game (`plies` long, ending in s) to *b: its plies, each seat's
+ * cells, and 1/k to each of its k winners. */
+void pacru_batch_add(pacru_batch *b, const pacru_state *s, int plies);
+/* `count` games from the start position of (players, options), each finished by
+ * `playout` (pacru_playout, or the search's rollout policy), added to *b. Returns -1
+ * (nothing done) for arguments out of range, else 0. */
+int pacru_games_part(int (*playout)(pacru_state *, pp_rng *), pp_rng *rng, int players, int single_cell,
+                     int classic_meeting, int max_plies, long count, pacru_batch *b);
 
 #ifdef __cplusplus
 }

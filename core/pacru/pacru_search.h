@@ -8,8 +8,9 @@
  * Actions: the contract's SEARCH ACTIONS (pacru_search_actions): every legal move, a
  * paying meeting offering only cells in borderlands holding one of the mover's
  * chevrons, and one reorientation per (chevron, new direction); at most
- * PACRU_MAX_SEARCH_ACTIONS (30,136 < 65,536). Playouts: the random playout policy
- * (pacru_random_step). Players: 2..4, each backing up its own return (PA-E2, PA-E3:
+ * PACRU_MAX_SEARCH_ACTIONS (30,136 < 65,536). Playouts: the rollout policy
+ * (pacru_policy.h), every seat a cheap greedy player with one random move in ten.
+ * Players: 2..4, each backing up its own return (PA-E2, PA-E3:
  * (n-k)/(k(n-1)) for each of k winners, -1/(n-1) for the others) plus `margin` times
  * its cell margin ((cells - most cells of another seat)/81). Perfect information, no
  * chance: no determinize or chance hooks.

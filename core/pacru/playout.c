@@ -79,25 +79,36 @@ int pacru_playout(pacru_state *s, pp_rng *rng)
     return s->ply - start;
 }
 
-int pacru_random_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
-                            int max_plies, long count, pacru_batch *b)
+void pacru_batch_add(pacru_batch *b, const pacru_state *s, int plies)
+{
+    int k = 0;
+    b->games++;
+    b->plies += plies;
+    for (int p = 0; p < s->players; p++) {
+        b->cells_sum[p] += s->cells[p];
+        k += (s->winners >> p) & 1;
+    }
+    for (int p = 0; p < s->players; p++)
+        if (s->winners >> p & 1)
+            b->wins[p] += 1.0 / k;
+}
+
+int pacru_games_part(int (*playout)(pacru_state *, pp_rng *), pp_rng *rng, int players, int single_cell,
+                     int classic_meeting, int max_plies, long count, pacru_batch *b)
 {
     pacru_state start, s;
     if (pacru_state_init(&start, players, single_cell, classic_meeting, max_plies) != 0)
         return -1;
     for (long g = 0; g < count; g++) {
         s = start;
-        const int plies = pacru_playout(&s, rng);
-        int k = 0;
-        b->games++;
-        b->plies += plies;
-        for (int p = 0; p < players; p++) {
-            b->cells_sum[p] += s.cells[p];
-            k += (s.winners >> p) & 1;
-        }
-        for (int p = 0; p < players; p++)
-            if (s.winners >> p & 1)
-                b->wins[p] += 1.0 / k;
+        const int plies = playout(&s, rng);
+        pacru_batch_add(b, &s, plies);
     }
     return 0;
+}
+
+int pacru_random_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
+                            int max_plies, long count, pacru_batch *b)
+{
+    return pacru_games_part(pacru_playout, rng, players, single_cell, classic_meeting, max_plies, count, b);
 }

@@ -89,3 +89,16 @@ cdef extern from "pacru_core.h" nogil:
     int pacru_playout(pacru_state *s, pp_rng *rng)
     int pacru_random_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
                                 int max_plies, long count, pacru_batch *b)
+
+# The rollout policy of the search's playouts (core/pacru/pacru_policy.h).
+cdef extern from "pacru_policy.h" nogil:
+    enum:
+        PACRU_POLICY_W_GAIN
+        PACRU_POLICY_W_PINCER
+        PACRU_POLICY_W_MOBILE
+        PACRU_POLICY_EPSILON_PERMILLE
+    int pacru_policy_values(const pacru_state *s, int *out)
+    int pacru_policy_step(pacru_state *s, pp_rng *rng)
+    int pacru_policy_playout(pacru_state *s, pp_rng *rng)
+    int pacru_policy_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
+                                int max_plies, long count, pacru_batch *b)

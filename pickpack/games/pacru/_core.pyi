@@ -63,6 +63,17 @@ class CoreState:
 def random_games(n: int, players: int, seed: int, single_cell: bool = ..., classic_meeting: bool = ...,
                  max_plies: int = ...) -> dict[str, Any]: ...
 
+# The rollout policy of the search's playouts (core/pacru/pacru_policy.h).
+POLICY_W_GAIN: int
+POLICY_W_PINCER: int
+POLICY_W_MOBILE: int
+POLICY_EPSILON: float
+
+def policy_values(state: Any) -> dict[tuple[int, int, int], int]: ...
+def policy_action(state: Any, seed: int | None = ...) -> int: ...
+def policy_games(n: int, players: int, seed: int, single_cell: bool = ..., classic_meeting: bool = ...,
+                 max_plies: int = ...) -> dict[str, Any]: ...
+
 # The search (_search.pxi, included by _core.pyx; re-exported by pickpack.games.pacru._search).
 class MCTSResult(TypedDict):
     action: int

@@ -666,15 +666,9 @@ def _rebuild(cls, snap, actions):
 cdef long _GAMES_PER_SLICE = 16      # a few ms of random games: Ctrl-C is honoured quickly
 
 
-def random_games(n, players, seed, single_cell=False, classic_meeting=False, max_plies=PACRU_MAX_GAME_LENGTH):
-    """Play n whole games in C from the start position by the RANDOM PLAYOUT POLICY
-    (pp_rng(seed)).
-
-    Returns {"games", "plies", "mean_cells": {seat name: float}, "wins": {seat name:
-    float} (a win shared by k seats counts 1/k to each)}. Runs in slices without the
-    GIL; Ctrl-C between slices raises KeyboardInterrupt. ValueError/TypeError for a bad
-    n, player count, seed, flag or ply cap.
-    """
+cdef dict _games(n, players, seed, single_cell, classic_meeting, max_plies, bint policy):
+    """random_games / policy_games: n games in slices without the GIL, by the random
+    playout policy or (policy) the rollout policy."""
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"n must be an int, not {type(n).__name__}")
     if not 0 <= n <= 2**62:
@@ -693,7 +687,10 @@ def random_games(n, players, seed, single_cell=False, classic_meeting=False, max
     while done < count:
         part = min(count - done, _GAMES_PER_SLICE)
         with nogil:
-            pacru_random_games_part(&rng, np, sc, cm, mp, part, &b)
+            if policy:
+                pacru_policy_games_part(&rng, np, sc, cm, mp, part, &b)
+            else:
+                pacru_random_games_part(&rng, np, sc, cm, mp, part, &b)
         done += part
         PyErr_CheckSignals()
     names = SEAT_NAMES[np]
@@ -703,6 +700,79 @@ def random_games(n, players, seed, single_cell=False, classic_meeting=False, max
         "wins": {names[p]: b.wins[p] for p in range(np)},
     }
 
+
+# The rollout policy of the search's playouts (core/pacru/pacru_policy.h), exposed for
+# tests and measurements.
+POLICY_W_GAIN = PACRU_POLICY_W_GAIN
+POLICY_W_PINCER = PACRU_POLICY_W_PINCER
+POLICY_W_MOBILE = PACRU_POLICY_W_MOBILE
+POLICY_EPSILON = PACRU_POLICY_EPSILON_PERMILLE / 1000.0
+
+
+cdef CoreState _policy_state(object state):
+    if not isinstance(state, CoreState):
+        raise TypeError(f"state must be a PACRU State, not {type(state).__name__}")
+    cdef CoreState st = <CoreState>state
+    if st.s.over:
+        raise ValueError("state: the game is over: nobody moves")
+    return st
+
+
+def random_games(n, players, seed, single_cell=False, classic_meeting=False, max_plies=PACRU_MAX_GAME_LENGTH):
+    """Play n whole games in C from the start position by the RANDOM PLAYOUT POLICY
+    (pp_rng(seed)).
+
+    Returns {"games", "plies", "mean_cells": {seat name: float}, "wins": {seat name:
+    float} (a win shared by k seats counts 1/k to each)}. Runs in slices without the
+    GIL; Ctrl-C between slices raises KeyboardInterrupt. ValueError/TypeError for a bad
+    n, player count, seed, flag or ply cap.
+    """
+    return _games(n, players, seed, single_cell, classic_meeting, max_plies, False)
+
+
+def policy_values(state):
+    """The rollout policy's value of each legal move landing of the seat to move in
+    ``state`` (a PACRU State; core/pacru/pacru_policy.h: POLICY_W_GAIN per cell gained,
+    POLICY_W_PINCER for a pincer, POLICY_W_MOBILE when the moved chevron can move
+    again, plus its power of movement after the move less before).
+
+    Returns {(from cell, travel direction, distance): value}. TypeError for a
+    non-State, ValueError once the game is over.
+    """
+    cdef CoreState st = _policy_state(state)
+    cdef int out[4 * 96]
+    cdef int n = pacru_policy_values(&st.s, out)
+    return {(out[4 * i], out[4 * i + 1], out[4 * i + 2]): out[4 * i + 3] for i in range(n)}
+
+
+def policy_action(state, seed=None):
+    """The rollout policy's move (core/pacru/pacru_policy.h) for the seat to move in
+    ``state`` (a PACRU State, not changed): the landing of the highest policy value with
+    its choices. ``seed`` None: the first landing of a tie and the first candidate of
+    each choice; an int 0..2**64-1: ties and choices drawn from pp_rng(seed).
+
+    Returns the action (an int of ``state.legal_actions()``). TypeError for a non-State
+    or a bad seed, ValueError once the game is over.
+    """
+    cdef CoreState st = _policy_state(state)
+    cdef pacru_state work = st.s
+    cdef pp_rng rng
+    if seed is None:
+        return pacru_policy_step(&work, NULL)
+    pp_rng_seed(&rng, _seed64(seed))
+    return pacru_policy_step(&work, &rng)
+
+
+def policy_games(n, players, seed, single_cell=False, classic_meeting=False, max_plies=PACRU_MAX_GAME_LENGTH):
+    """Play n whole games in C from the start position with the rollout policy (each
+    decision with probability POLICY_EPSILON a uniformly random move instead;
+    pp_rng(seed)): the search's playouts.
+
+    Returns the dict of random_games ({"games", "plies", "mean_cells", "wins"}).
+    Ctrl-C between slices raises KeyboardInterrupt. ValueError/TypeError for a bad n,
+    player count, seed, flag or ply cap.
+    """
+    return _games(n, players, seed, single_cell, classic_meeting, max_plies, True)
 
 # The MCTS: part of this module, so that it reaches CoreState's C state directly and
 # uses this module's one copy of the game's C.

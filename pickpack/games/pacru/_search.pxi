@@ -5,7 +5,7 @@
 #
 # The search is the generic UCT of core/common/pp_mcts.h over PACRU's table of game
 # operations (core/pacru/ops.c, pacru_search.h): 2..4 players, the contract's SEARCH
-# ACTIONS, playouts by the random playout policy.
+# ACTIONS, playouts by the rollout policy (core/pacru/pacru_policy.h).
 #
 # One call per search: the parameters are checked here, the position is copied out of
 # the State, and the whole search runs in C with the GIL released. Called from the main
@@ -168,7 +168,7 @@ cdef dict _mcts(object state, object simulations, object seconds, object explora
 
 def mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margin=0.5,
                 seed=0, max_nodes=1 << 22):
-    """Choose an action for the seat to move by UCT over random playouts (all in C).
+    """Choose an action for the seat to move by UCT over rollout-policy playouts (all in C).
 
     UCT: Kocsis & Szepesvari 2006. The search is the generic one of
     core/common/pp_mcts.h compiled over PACRU's table (core/pacru/ops.c): its actions are
