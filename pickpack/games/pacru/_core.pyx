@@ -181,6 +181,28 @@ cdef int _raw_from_snapshot(object snap, pacru_raw *r) except -1:
     return 0
 
 
+#: The reasons of check codes 7..22, formatted with the move's src, dst and the mover's name.
+_MOVE_REASONS = {
+    7: "{src}-{dst} lands on a chevron of {name}",
+    8: "{dst} holds a chevron: a pincer is written {src}x{dst}",
+    9: "a chevron stands between {src} and {dst}: {src} does not attack {dst}",
+    10: "the chevron on {dst} is not attacked by 2 chevrons of {name}: no pincer",
+    11: "no enemy chevron on {dst} to pincer",
+    12: "{src}-{dst} lands on {dst}, which has another player's colour",
+    13: "{src}-{dst} passes over a chevron (a connection jump needs both ends of {name}'s colour)",
+    14: "conn is chosen only on a move that is both a connection change and a border crossing",
+    15: "{src}-{dst} earns no border-crossing benefit: no crossing cell",
+    16: "the borderland of {dst} has no neutral cell: it takes {name}'s colour whole, no cell is chosen",
+    17: ("single-cell: the crossing gives one unoccupied cell of another player's colour in the "
+         "borderland of {dst}, if there is one"),
+    18: "every neutral cell of the borderland of {dst} holds a chevron: the crossing gains nothing",
+    19: "the crossing gives one neutral unoccupied cell of the borderland of {dst}: name one",
+    20: "{src}-{dst} makes no meeting: no meeting cell",
+    21: "the meeting pays only when another player has 9 or more cells (PA-T2): no meeting cell",
+    22: "the meeting gives one unoccupied cell that is not yet yours, if there is one: name it",
+}
+
+
 cdef class CoreState:
     """One PACRU position with its action history, backed by the C core.
 
@@ -436,39 +458,8 @@ cdef class CoreState:
         if e == 6:
             p = pacru_power(&self.s, d.cell)
             return f"the chevron on {src} has power {p}: it moves 1 to {p} cells"
-        if e == 7:
-            return f"{src}-{dst} lands on a chevron of {name}"
-        if e == 8:
-            return f"{dst} holds a chevron: a pincer is written {src}x{dst}"
-        if e == 9:
-            return f"a chevron stands between {src} and {dst}: {src} does not attack {dst}"
-        if e == 10:
-            return f"the chevron on {dst} is not attacked by 2 chevrons of {name}: no pincer"
-        if e == 11:
-            return f"no enemy chevron on {dst} to pincer"
-        if e == 12:
-            return f"{src}-{dst} lands on {dst}, which has another player's colour"
-        if e == 13:
-            return f"{src}-{dst} passes over a chevron (a connection jump needs both ends of {name}'s colour)"
-        if e == 14:
-            return "conn is chosen only on a move that is both a connection change and a border crossing"
-        if e == 15:
-            return f"{src}-{dst} earns no border-crossing benefit: no crossing cell"
-        if e == 16:
-            return f"the borderland of {dst} has no neutral cell: it takes {name}'s colour whole, no cell is chosen"
-        if e == 17:
-            return (f"single-cell: the crossing gives one unoccupied cell of another player's colour in the "
-                    f"borderland of {dst}, if there is one")
-        if e == 18:
-            return f"every neutral cell of the borderland of {dst} holds a chevron: the crossing gains nothing"
-        if e == 19:
-            return f"the crossing gives one neutral unoccupied cell of the borderland of {dst}: name one"
-        if e == 20:
-            return f"{src}-{dst} makes no meeting: no meeting cell"
-        if e == 21:
-            return "the meeting pays only when another player has 9 or more cells (PA-T2): no meeting cell"
-        if e == 22:
-            return "the meeting gives one unoccupied cell that is not yet yours, if there is one: name it"
+        if e in _MOVE_REASONS:
+            return _MOVE_REASONS[e].format(src=src, dst=dst, name=name)
         if e == 24:
             return "turning 45 degrees frees 2 cells, 90 frees 4"
         if e == 25:
