@@ -18,6 +18,7 @@ text (``action_text``/``parse_move``). The guide: docs/writing-a-game.md.
 
 from __future__ import annotations
 
+import array
 import importlib
 import reprlib
 from collections.abc import Callable, Mapping, Sequence
@@ -29,7 +30,7 @@ from pickpack.errors import PickpackError
 from pickpack.move import Move
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameOption", "GameState", "HiddenInformationState",
-           "OptionError", "fixed_names", "seat_names"]
+           "ObservationTensorState", "OptionError", "fixed_names", "seat_names"]
 
 #: ``current_player_id()`` at a chance node (OpenSpiel's kChancePlayerId).
 CHANCE = -1
@@ -153,6 +154,27 @@ class HiddenInformationState(GameState, Protocol):
         with the hidden parts drawn at random from ``seed``."""
 
 
+@runtime_checkable
+class ObservationTensorState(GameState, Protocol):
+    """A GameState that encodes observations as fixed-shape tensors (OpenSpiel's
+    ``observation_tensor``), for learning code and the adapters (docs/adapters.md).
+
+    The shape is fixed for a game, its player count and its options; each game documents
+    its layout (docs/<game>.md, "Observation tensor"). Every value lies in ``0.0 .. 1.0``.
+    The tensor encodes exactly what ``observation(player)`` shows that player: two states
+    that differ only in what ``player`` cannot see give the same tensor.
+    """
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """The tensor's shape, e.g. ``(planes, rows, columns)``; fixed for this game,
+        player count and options."""
+
+    def observation_tensor(self, player: Any) -> array.array[float]:
+        """What ``player`` (a seat or a player name) may see, as a flat ``array('f')``
+        (float32, C order) of ``prod(observation_tensor_shape())`` values in 0..1.
+        Raises the same error as ``observation`` for an unknown player."""
+
+
 @dataclass(frozen=True)
 class GameOption:
     """One option of a game: its default, the accepted values (a tuple of choices, or
@@ -216,6 +238,10 @@ class Game(Generic[S_co]):
       game's ops table, used by the ``mcts`` bot instead of the Python one),
       ``perft_root`` (``seed -> state``: where ``pickpack perft`` counts from; default
       ``new_state(seed=seed)``).
+    - ``action_tokens``: an ``ActionTokens`` object (pickpack.action_tokens) splitting
+      each action into a short sequence of small tokens, for consumers that need a small
+      fixed action space (the OpenSpiel and PettingZoo adapters); games whose
+      ``num_distinct_actions`` is small need none (PACRU's is 1,097,206,560).
     - ``save_converter``: a function ``(data, source) -> version-2 dict`` that turns this
       game's older save files into version 2 (pickpack.savefile).
     - ``match_variant``: the variant ``pickpack match`` plays when none is named (Pick &
@@ -246,6 +272,7 @@ class Game(Generic[S_co]):
     perft_root: str | None = None
     match_variant: str | None = None
     save_converter: str | None = None
+    action_tokens: str | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -304,7 +331,7 @@ class Game(Generic[S_co]):
     def load(self, part: str) -> Any:
         """The optional part ``part`` (``"state_class"``, ``"ppn_dialect"``,
         ``"tui_face"``, ``"benchmark"``, ``"native_mcts"``, ``"perft_root"``,
-        ``"save_converter"``), imported now; None when the game has none."""
+        ``"save_converter"``, ``"action_tokens"``), imported now; None when the game has none."""
         path = getattr(self, part)
         return None if path is None else _resolve(path)
 

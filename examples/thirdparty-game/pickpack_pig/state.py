@@ -8,6 +8,7 @@ text ``d1`` .. ``d6``), each with probability exactly 1/6.
 
 from __future__ import annotations
 
+import array
 import random
 from collections.abc import Mapping
 from fractions import Fraction
@@ -308,6 +309,36 @@ class PigState:
             raise ValueError(f"player must be a seat 0..{len(self._banked) - 1} or one of "
                              f"{', '.join(self.players)}, not {player!r}")
         return self.snapshot()
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """``(2 * players + 2,)``: see ``observation_tensor``."""
+        return (2 * len(self._banked) + 2,)
+
+    def observation_tensor(self, player: int | str) -> array.array[float]:
+        """What ``player`` sees (everything: Pig has no secrets) as ``array('f')`` of
+        ``2 * players + 2`` values in 0..1 (pickpack.ObservationTensorState), seats
+        counted from ``player`` (offset 0 is ``player`` itself, 1 the next seat, ...):
+
+        - ``0 .. n-1``: banked points / target per seat, 1.0 at or above the target
+          (PIG-6, PIG-7);
+        - ``n .. 2n-1``: one-hot, the seat to move (all zeros once the game is over);
+        - ``2n``: turn total / target, at most 1.0 (PIG-5);
+        - ``2n + 1``: 1.0 while the die rolls (a chance node, PIG-3).
+
+        Errors as ``observation``.
+        """
+        self.observation(player)                       # the same errors for a bad player
+        n = len(self._banked)
+        me = player if isinstance(player, int) else self.players.index(player)
+        out = array.array("f", bytes(4 * (2 * n + 2)))
+        for k in range(n):
+            seat = (me + k) % n
+            out[k] = min(1.0, self._banked[seat] / self.target)
+            if not self._over and seat == self._seat:
+                out[n + k] = 1.0
+        out[2 * n] = min(1.0, self._turn / self.target)
+        out[2 * n + 1] = 1.0 if self._rolling and not self._over else 0.0
+        return out
 
     def zobrist_hash(self) -> int:
         """64-bit Zobrist hash of the position (pickpack_pig.zobrist keys): target,
