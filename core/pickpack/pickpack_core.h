@@ -221,6 +221,34 @@ int pp_perft_run(pp_perft_job *job, uint64_t budget);
 /* Share of the tree walked so far, 0.0 .. 1.0 (by move counts along the path). */
 double pp_perft_progress(const pp_perft_job *job);
 
+/* --- observation tensor (observation.c; docs/engine.md, "Observation tensor") ---
+ * What State.observation(player) shows (PP-V1, PP-V2, PP-S3) as PP_OBS_SIZE floats in
+ * 0..1, the observer's facts before the opponent's. Offsets of each part: */
+#define PP_OBS_PHASE 0              /* 3: one-hot placement, play, over */
+#define PP_OBS_TO_MOVE 3            /* 2: observer to move, opponent to move (0, 0 once over) */
+#define PP_OBS_COLOUR 5             /* 2: the observer is red, blue */
+#define PP_OBS_GRABBER 7            /* 36: one-hot square */
+#define PP_OBS_FACE_UP 43           /* 6 planes x 36: + 36*(apples-1) + square, face-up tray */
+#define PP_OBS_FACE_DOWN 259        /* 6 planes x 36: the same for face-down trays */
+#define PP_OBS_OWN_CRATES 475       /* 4 x 41: status one-hot 3, count/36, top/6, 36 trays/6 */
+#define PP_OBS_OWN_CRATE_STRIDE 41
+#define PP_OBS_OPP_CRATES 639       /* 4 x 5: status one-hot 3, count/36, open top/6 */
+#define PP_OBS_OPP_CRATE_STRIDE 5
+#define PP_OBS_OWN_TILES 659        /* 12 x 9: kind one-hot PWRQXM, status one-hot 3 */
+#define PP_OBS_OPP_TILES 767        /* 12 x 9: the same, kinds 0 during placement */
+#define PP_OBS_TILE_STRIDE 9
+#define PP_OBS_RUSH 875             /* 2: observer's, opponent's rush orders / 2 */
+#define PP_OBS_SCORE 877            /* 1: observer's score / PP_OBS_MAX_SCORE */
+#define PP_OBS_SIZE 878
+#define PP_OBS_MAX_SCORE 194        /* all 97 apples in premium crates (PP-C2, PP-E3) */
+enum pp_obs_error { PP_OBS_OK = 0, PP_OBS_BAD_PLAYER = 1, PP_OBS_BAD_SIZE = 2, PP_OBS_BAD_STATE = 3 };
+/* PP_OBS_SIZE, whatever the state. */
+size_t pp_observation_tensor_size(const pp_state *s);
+/* Fill out[0..size) for player (PP_RED/PP_BLUE). Returns PP_OBS_OK, or PP_OBS_BAD_PLAYER,
+ * PP_OBS_BAD_SIZE (size != PP_OBS_SIZE or out NULL), PP_OBS_BAD_STATE (a field out of
+ * range); out is untouched on an error. */
+int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

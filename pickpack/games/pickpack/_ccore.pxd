@@ -22,6 +22,8 @@ cdef extern from "pickpack_core.h" nogil:
         PP_PHASE_PLACEMENT
         PP_PHASE_PLAY
         PP_PHASE_OVER
+        PP_OBS_SIZE
+        PP_OBS_OK
 
     ctypedef struct pp_state:
         uint64_t hash
@@ -80,4 +82,5 @@ cdef extern from "pickpack_core.h" nogil:
     pp_playout_result pp_playout(pp_state *s, pp_rng *rng)
     pp_batch_result pp_random_games(long n, uint64_t seed)
     uint64_t pp_perft(pp_state *s, int depth)
-
+    size_t pp_observation_tensor_size(const pp_state *s)
+    int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size)

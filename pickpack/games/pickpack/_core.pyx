@@ -14,6 +14,8 @@ from libc.string cimport memcpy, memset
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython cimport array
+import array
 from pickpack.games.pickpack._ccore cimport *
 from pickpack._move cimport Move
 
@@ -35,6 +37,11 @@ cdef extern from "pickpack_core.h":
 
 
 from pickpack.errors import IllegalMoveError, SnapshotError
+
+# The observation tensor's length (core/pickpack/observation.c; docs/engine.md,
+# "Observation tensor") and the empty float32 array each tensor is cloned from.
+OBSERVATION_TENSOR_SIZE = PP_OBS_SIZE
+cdef array.array _FLOAT_TEMPLATE = array.array("f", [])
 
 # Sizes and the action layout, from core/pickpack/pickpack_core.h. Python code reads
 # them (and every name table below) through pickpack.games.pickpack.encoding.
@@ -669,6 +676,24 @@ cdef class CoreState:
         return PLAYERS[self.s.first]
 
     # --- batch work in C ----------------------------------------------------------
+
+    def observation_tensor_shape(self):
+        """``(OBSERVATION_TENSOR_SIZE,)``, i.e. ``(878,)``: the layout is docs/engine.md,
+        "Observation tensor" (pp_observation_tensor_size)."""
+        return (<Py_ssize_t>pp_observation_tensor_size(&self.s),)
+
+    def _observation_tensor(self, int seat):
+        """pp_observation_tensor for seat 0 (Red) or 1 (Blue): a new ``array('f')`` of
+        OBSERVATION_TENSOR_SIZE values in 0..1, filled by C in one call (PP-V1, PP-V2,
+        PP-S3). Raises ValueError for another seat (State.observation_tensor resolves
+        names and gives the observation() error first)."""
+        cdef size_t n = pp_observation_tensor_size(&self.s)
+        cdef array.array out = array.clone(_FLOAT_TEMPLATE, <Py_ssize_t>n, zero=False)
+        cdef int rc = pp_observation_tensor(&self.s, seat, out.data.as_floats, n)
+        if rc != PP_OBS_OK:
+            raise ValueError(f"observation tensor: pp_observation_tensor refused seat {seat} "
+                             f"(error {rc}: 1 bad seat, 2 bad size, 3 corrupt state)")
+        return out
 
     def playout(self, seed):
         """Finish the game from here with uniformly random legal moves, in C.

@@ -7,6 +7,7 @@ the C binding; the Move-level methods here add canonical text and rule-naming er
 
 from __future__ import annotations
 
+import array
 import functools
 from fractions import Fraction
 from typing import Any
@@ -159,6 +160,24 @@ class State(CoreState):
             for tile in obs["tiles"][other].values():
                 tile["kind"] = None
         return obs
+
+    def observation_tensor(self, player: str | int) -> array.array[float]:
+        """What ``player`` (a name, or seat 0/1) may see, exactly ``observation(player)``
+        (PP-V1, PP-V2, PP-S3), as a flat ``array('f')`` of 878 values in 0..1
+        (pickpack.ObservationTensorState), filled in C (core/pickpack/observation.c).
+
+        Seat-relative: the observer's facts come before the opponent's. Layout
+        (docs/engine.md, "Observation tensor"): 0 phase one-hot (3); 3 to move: observer,
+        opponent (2); 5 observer's colour red, blue (2); 7 grabber square one-hot (36);
+        43 face-up trays, 6 planes by apples x 36 squares; 259 face-down trays, the same;
+        475 the observer's 4 crates x 41 (status one-hot 3, count/36, top/6, 36 trays
+        bottom to top /6); 639 the opponent's 4 crates x 5 (status one-hot 3, count/36,
+        top/6 of an open crate only); 659 the observer's 12 tiles x 9 (kind one-hot
+        PWRQXM, status one-hot unplayed, used, malfunctioned); 767 the opponent's, kinds
+        0 during placement; 875 rush orders /2, observer then opponent; 877 the
+        observer's score /194. Raises ValueError for an unknown player (as observation).
+        """
+        return self._observation_tensor(player_of(player))
 
     def to_position(self) -> str:
         """The one-line position string of this position (pickpack.games.pickpack.position, docs/ppn.md).
