@@ -233,6 +233,32 @@ void pacru_batch_add(pacru_batch *b, const pacru_state *s, int plies);
 int pacru_games_part(int (*playout)(pacru_state *, pp_rng *), pp_rng *rng, int players, int single_cell,
                      int classic_meeting, int max_plies, long count, pacru_batch *b);
 
+/* --- observation tensor (observation.c; docs/pacru.md, "Observation tensor") --- */
+/* Shape (PACRU_TENSOR_PLANES, 9, 9) for every player count and option: 4 seat blocks of
+ * PACRU_TENSOR_SEAT_PLANES planes, seat-relative (block r is seat (player + r) % players,
+ * blocks past the player count zero), then the shared planes. Plane numbers: */
+#define PACRU_TENSOR_SEAT_PLANES 12
+#define PACRU_TENSOR_PLAYS 0            /* in a block: the seat exists (1; even when out) */
+#define PACRU_TENSOR_TURN 1             /* in a block: the seat is the snapshot's turn */
+#define PACRU_TENSOR_COLOUR 2           /* in a block: cells of its colour (PA-C2) */
+#define PACRU_TENSOR_CHEVRON 3          /* in a block: its chevrons */
+#define PACRU_TENSOR_DIRECTION 4        /* in a block: 4 + d, its chevrons pointing d (PA-C3) */
+#define PACRU_TENSOR_NEUTRAL 48         /* neutral cells */
+#define PACRU_TENSOR_PLY 49             /* ply / max_plies (PA-E3), constant */
+#define PACRU_TENSOR_CAP 50             /* max_plies / 1000, constant */
+#define PACRU_TENSOR_SINGLE_CELL 51     /* option single_cell (PA-B2), constant */
+#define PACRU_TENSOR_CLASSIC_MEETING 52 /* option classic_meeting (PA-T2), constant */
+#define PACRU_TENSOR_PLANES 53
+/* pacru_observation_tensor's error codes (0 is success; nothing is written on error). */
+#define PACRU_TENSOR_ERR_NULL 1         /* s or out is NULL */
+#define PACRU_TENSOR_ERR_PLAYER 2       /* player outside 0..players-1 */
+#define PACRU_TENSOR_ERR_SIZE 3         /* size is not pacru_observation_tensor_size(s) */
+/* Floats in the tensor: PACRU_TENSOR_PLANES * 81. */
+size_t pacru_observation_tensor_size(const pacru_state *s);
+/* Fill out[0..size) with what `player` sees (perfect information: the whole snapshot),
+ * every value in 0..1. Returns 0, or a PACRU_TENSOR_ERR_* code without writing. */
+int pacru_observation_tensor(const pacru_state *s, int player, float *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,6 +16,7 @@ cdef extern from "pacru_core.h" nogil:
         PACRU_NUM_KEYS
         PACRU_TERMINAL
         PACRU_FIELD_NONE
+        PACRU_TENSOR_PLANES
 
     ctypedef struct pacru_state:
         uint64_t hash
@@ -89,6 +90,8 @@ cdef extern from "pacru_core.h" nogil:
     int pacru_playout(pacru_state *s, pp_rng *rng)
     int pacru_random_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
                                 int max_plies, long count, pacru_batch *b)
+    size_t pacru_observation_tensor_size(const pacru_state *s)
+    int pacru_observation_tensor(const pacru_state *s, int player, float *out, size_t size)
 
 # The rollout policy of the search's playouts (core/pacru/pacru_policy.h).
 cdef extern from "pacru_policy.h" nogil:

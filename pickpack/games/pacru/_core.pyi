@@ -1,6 +1,7 @@
 """Type stub of the Cython binding pickpack.games.pacru._core (see _core.pyx and, for the
 search compiled into it, _search.pxi for the docs)."""
 
+import array
 from collections.abc import Callable
 from typing import Any, TypedDict
 
@@ -10,6 +11,7 @@ MAX_SEARCH_ACTIONS: int
 MAX_LEGAL_ACTIONS: int
 STATE_BYTES: int
 ZOBRIST_KEYS: tuple[int, ...]
+TENSOR_SHAPE: tuple[int, int, int]
 
 class CoreState:
     def __init__(self, players: int = ..., *, single_cell: bool = ..., classic_meeting: bool = ...,
@@ -56,6 +58,7 @@ class CoreState:
     def returns(self) -> list[float]: ...
     def _margins(self) -> list[float]: ...
     def snapshot(self) -> dict[str, Any]: ...
+    def _observation_tensor(self, seat: int) -> array.array[float]: ...
     def playout(self, seed: int) -> dict[str, int]: ...
     def _random_step(self, seed: int) -> int | None: ...
     def perft(self, depth: int, progress: Callable[[float], None] | None = ...) -> int: ...

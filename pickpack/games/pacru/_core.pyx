@@ -14,6 +14,7 @@ from libc.string cimport memcpy, memset
 from libc.stdint cimport uint64_t
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython cimport array as carray
 from pickpack.games.pacru._ccore cimport *
 
 from pickpack.errors import IllegalMoveError, NothingToUndoError, SnapshotError
@@ -33,6 +34,11 @@ ZOBRIST_KEYS = tuple(pacru_zobrist_key(i) for i in range(PACRU_NUM_KEYS))
 
 _SNAPSHOT_KEYS = ("players", "single_cell", "classic_meeting", "max_plies", "ply", "turn", "board", "chevrons")
 _CELL_LETTERS = "abcdefghi"
+#: Shape of the observation tensor (core/pacru/observation.c): the same for every
+#: player count and option.
+TENSOR_SHAPE = (PACRU_TENSOR_PLANES, BOARD_SIZE, BOARD_SIZE)
+import array as _array
+cdef carray.array _FLOAT_TEMPLATE = _array.array("f")
 
 
 cdef int _small(object v):
@@ -570,6 +576,19 @@ cdef class CoreState:
                           for c in sorted([self.s.chev_cell[p][i] for i in range(self.s.nchev[p])],
                                           key=_name_order)] for p in range(self.s.players)],
         }
+
+    def _observation_tensor(self, seat):
+        """The observation tensor of ``seat`` (an int seat; State.observation_tensor
+        resolves names) as a flat ``array('f')`` of 53*81 floats filled by C
+        (pacru_observation_tensor; layout in docs/pacru.md, "Observation tensor").
+        TypeError/ValueError for a bad seat."""
+        cdef int p = self._seat_arg(seat)
+        cdef size_t size = pacru_observation_tensor_size(&self.s)
+        cdef carray.array out = carray.clone(_FLOAT_TEMPLATE, <Py_ssize_t>size, zero=False)
+        cdef int err = pacru_observation_tensor(&self.s, p, out.data.as_floats, size)
+        if err != 0:
+            raise ValueError(f"observation tensor of seat {seat}: C error {err}")
+        return out
 
     # --- batch work in C ----------------------------------------------------------
 

@@ -72,6 +72,7 @@ GAME: Game[Any] = Game(
     tui_face="pickpack.games.pacru.tui.face:FACE",
     benchmark="pickpack.games.pacru.benchmark",
     native_mcts="pickpack.games.pacru._search:mcts_search",
+    action_tokens="pickpack.games.pacru.action_tokens:TOKENS",   # one turn as <= 7 tokens of 82
 )
 """PACRU (rules: docs/pacru.md, ids PA-...): 2-4 players on a 9x9 board of nine 3x3
 borderlands, perfect information, no chance; returns are zero-sum."""

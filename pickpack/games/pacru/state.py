@@ -11,6 +11,7 @@ C-backed State and the reference (reference/pacru_ref.py) agree by construction.
 
 from __future__ import annotations
 
+import array
 import functools
 import random
 from collections.abc import Mapping
@@ -19,7 +20,7 @@ from typing import Any
 
 from pickpack.errors import IllegalMoveError
 from pickpack.game import Game
-from pickpack.games.pacru._core import CoreState
+from pickpack.games.pacru._core import TENSOR_SHAPE, CoreState
 from pickpack.games.pacru.encoding import SEAT_NAMES, action_text, parse_action
 from pickpack.games.pacru.observation import observation_from_snapshot
 from pickpack.games.pacru.position import board_picture, format_position, parse_position
@@ -145,6 +146,25 @@ class State(CoreState):
         """The snapshot plus ``"player"`` (perfect information): ``player`` a seat or a
         name. TypeError/ValueError for an unknown player."""
         return observation_from_snapshot(self.snapshot(), self._seat(player))
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """``(53, 9, 9)`` for every player count and option (docs/pacru.md,
+        "Observation tensor")."""
+        return TENSOR_SHAPE
+
+    def observation_tensor(self, player: int | str) -> array.array[float]:
+        """What ``player`` (a seat or a name) sees, i.e. the whole snapshot (perfect
+        information), as a flat ``array('f')`` of 53*81 values in 0..1 filled in C
+        (core/pacru/observation.c). Shape (53, 9, 9), plane index then row (0 = the
+        board's row 1) then column (0 = a). Seat-relative: block r (planes 12r..12r+11)
+        is seat (player + r) % players, blocks past the player count are zeros; in a
+        block, +0 the seat exists (all ones, even once out, PA-E1), +1 it is the
+        snapshot's ``turn``, +2 cells of its colour (PA-C2), +3 its chevrons, +4+d its
+        chevrons pointing d = N..NW (PA-C3).
+        Plane 48 neutral cells, 49 ply/max_plies, 50 max_plies/1000 (PA-E3), 51
+        single_cell (PA-B2), 52 classic_meeting (PA-T2), each constant over the board.
+        TypeError/ValueError for an unknown player, as ``observation``."""
+        return self._observation_tensor(self._seat(player))
 
     def to_position(self) -> str:
         """The one-line position string (pickpack.games.pacru.position)."""
