@@ -39,7 +39,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pickpack.errors import IllegalMoveError
 
-__all__ = ["ActionTokens", "TokenTurn"]
+__all__ = ["ActionTokens", "SteppedActionTokens", "TokenTurn"]
 
 
 @runtime_checkable
@@ -64,6 +64,27 @@ class ActionTokens(Protocol):
 
     def token_text(self, prefix: tuple[int, ...], token: int) -> str:
         """The text of ``token`` after ``prefix`` in the same turn."""
+
+
+@runtime_checkable
+class SteppedActionTokens(ActionTokens, Protocol):
+    """An ActionTokens that also lists the next tokens of a state itself, so that
+    ``TokenTurn`` need not list every legal action (PACRU: late in a game some 800,000
+    legal actions, nearly all reorientations, whose tokens are a few cells each).
+
+    - ``next_tokens(state, prefix)``: the tokens that continue some legal action of
+      ``state`` after ``prefix``, increasing; empty when ``prefix`` is a whole action
+      (or nothing legal starts with it). Must agree with ``tokens`` over
+      ``state.legal_actions()``.
+    - ``action(tokens)``: the action whose token sequence is ``tokens`` (the inverse of
+      ``tokens``); ValueError when there is none.
+    """
+
+    def next_tokens(self, state: Any, prefix: tuple[int, ...]) -> list[int]:
+        """The tokens that continue a legal action of ``state`` after ``prefix``."""
+
+    def action(self, tokens: tuple[int, ...]) -> int:
+        """The action of a whole token sequence."""
 
 
 class TokenTurn:
@@ -110,6 +131,8 @@ class TokenTurn:
         end of the game."""
         if self.codec is None:
             return list(state.legal_actions())
+        if isinstance(self.codec, SteppedActionTokens):
+            return self.codec.next_tokens(state, self.prefix)
         depth = len(self.prefix)
         return sorted({seq[depth] for _, seq in self._consistent(state)})
 
@@ -126,14 +149,12 @@ class TokenTurn:
         """
         if self.codec is None:
             return token
+        if isinstance(self.codec, SteppedActionTokens):
+            return self._choose_stepped(self.codec, state, token)
         depth = len(self.prefix)
         left = tuple(c for c in self._consistent(state) if c[1][depth] == token)
         if not left:
-            said = " ".join(self.codec.token_text(self.prefix[:i], t) for i, t in enumerate(self.prefix))
-            raise IllegalMoveError(
-                f"token {token} does not continue any legal action"
-                + (f" after {said}" if said else "")
-                + f"; legal tokens: {self.legal_tokens(state)}")
+            self._refuse(state, token)
         prefix = self.prefix + (token,)
         while len(left) > 1:
             following = {seq[len(prefix)] for _, seq in left}
@@ -145,6 +166,30 @@ class TokenTurn:
             return left[0][0]
         self.prefix, self._candidates = prefix, left
         return None
+
+    def _refuse(self, state: Any, token: int) -> None:
+        """Raise the IllegalMoveError of ``choose`` for ``token``."""
+        assert self.codec is not None
+        said = " ".join(self.codec.token_text(self.prefix[:i], t) for i, t in enumerate(self.prefix))
+        raise IllegalMoveError(
+            f"token {token} does not continue any legal action"
+            + (f" after {said}" if said else "")
+            + f"; legal tokens: {self.legal_tokens(state)}")
+
+    def _choose_stepped(self, codec: SteppedActionTokens, state: Any, token: int) -> int | None:
+        """``choose`` through the codec's own ``next_tokens`` (same results)."""
+        if token not in codec.next_tokens(state, self.prefix):
+            self._refuse(state, token)
+        prefix = self.prefix + (token,)
+        while True:
+            following = codec.next_tokens(state, prefix)
+            if not following:
+                self.reset()
+                return codec.action(prefix)
+            if len(following) > 1:
+                self.prefix = prefix
+                return None
+            prefix += (following[0],)
 
     def prefix_planes(self) -> list[float]:
         """The turn so far as ``max_tokens`` one-hot rows of ``vocabulary`` floats
