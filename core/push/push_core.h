@@ -209,6 +209,45 @@ void push_batch_add(push_batch *b, const push_state *s, int plies, int chance_pl
 int push_random_games_part(pp_rng *rng, int players, int hard, int switch_per_turn,
                            long count, push_batch *b);
 
+/* --- the observation tensor (observation.c; docs/push.md, "Observation tensor") ---
+ * What seat `player` may see (PU-V1), exactly the fields of observation(player), as
+ * 203 + 33 * players floats in 0..1: one-hot planes for categories, count / maximum for
+ * counts. Seats are counted from the observer: block r describes seat
+ * (player + r) % players, so the observer's own block comes first. Offsets: */
+#define PUSH_OBS_PHASE 0             /* 7: one-hot phase (encoding.PHASES order) */
+#define PUSH_OBS_PLAYERS 7           /* 5: one-hot player count 2..6 (PU-T1) */
+#define PUSH_OBS_HARD 12             /* 1: option hard (PU-R3) */
+#define PUSH_OBS_SWITCH_PER_TURN 13  /* 1: option switch_per_turn (PU-S2) */
+#define PUSH_OBS_DIRECTION 14        /* 1: 1.0 when collecting against seat order (PU-S2) */
+#define PUSH_OBS_DECK 15             /* 1: cards left / the full deck (120, 108 for 2 players) */
+#define PUSH_OBS_SWITCHES 16         /* 1: switch pile / 12 (PU-S1) */
+#define PUSH_OBS_TURN_SWITCHES 17    /* 1: switch cards drawn this turn / 12 (PU-S2) */
+#define PUSH_OBS_CARD 18             /* 31: one-hot the drawn card awaiting placement (types 0..30) */
+#define PUSH_OBS_STACKS 49           /* 3 x 31: stack k at 49 + 31k, 1.0 per card type there (PU-P2) */
+#define PUSH_OBS_DISCARD 142         /* 31: discard pile copies / full copies per type 0..30 */
+#define PUSH_OBS_BANK 173            /* 30: the observer's own bank, copies / 3 per number type (PU-B1) */
+#define PUSH_OBS_SEATS 203           /* players x 33: the seat blocks, observer first */
+#define PUSH_OBS_SEAT_SIZE 33
+#define PUSH_OBS_SEAT_TURN 0         /* 1.0: this seat's turn (PU-T1) */
+#define PUSH_OBS_SEAT_ACTOR 1        /* 1.0: this seat collects or rolls (PU-K1, PU-R) */
+#define PUSH_OBS_SEAT_BANK_SIZE 2    /* bank card count / 90 (PU-V1) */
+#define PUSH_OBS_SEAT_BENCH 3        /* 30: bench copies / 3 per number type (PU-V1) */
+#define PUSH_OBS_CARD_TYPES 31       /* number types and the roll card: the switch card never lies there */
+#define PUSH_OBS_MAX_SIZE (PUSH_OBS_SEATS + PUSH_MAX_PLAYERS * PUSH_OBS_SEAT_SIZE)
+
+/* Errors of push_observation_tensor (nothing is written then). */
+#define PUSH_OBS_ERR_STATE 1         /* s or out is NULL, or s->players is outside 2..6 */
+#define PUSH_OBS_ERR_PLAYER 2        /* player outside 0..players-1 */
+#define PUSH_OBS_ERR_SIZE 3          /* size != push_observation_tensor_size(s) */
+
+/* The tensor's length for s's player count: 203 + 33 * players (0 for a NULL state or
+ * a player count outside 2..6). */
+size_t push_observation_tensor_size(const push_state *s);
+/* Fill out[0..size) with what seat `player` sees of s (layout above): 0, or a
+ * PUSH_OBS_ERR_* code with out untouched. Every value is clamped to 0..1 and no field of
+ * s is used as an index before it is range-checked. */
+int push_observation_tensor(const push_state *s, int player, float *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -93,3 +93,12 @@ cdef extern from "push_core.h" nogil:
     int push_playout(push_state *s, pp_rng *rng, int *chance_plies)
     int push_random_games_part(pp_rng *rng, int players, int hard, int switch_per_turn,
                                long count, push_batch *b)
+
+    # The observation tensor (core/push/observation.c).
+    enum:
+        PUSH_OBS_MAX_SIZE
+        PUSH_OBS_ERR_STATE
+        PUSH_OBS_ERR_PLAYER
+        PUSH_OBS_ERR_SIZE
+    size_t push_observation_tensor_size(const push_state *s)
+    int push_observation_tensor(const push_state *s, int player, float *out, size_t size)

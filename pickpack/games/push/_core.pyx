@@ -14,6 +14,7 @@ from libc.string cimport memcpy, memset
 from libc.stdint cimport uint64_t
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
+from cpython cimport array
 from pickpack.games.push._ccore cimport *
 
 from fractions import Fraction
@@ -31,6 +32,7 @@ STATE_BYTES = sizeof(push_state)
 ZOBRIST_KEYS = tuple(push_zobrist_key(i) for i in range(PUSH_NUM_KEYS))
 
 _CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
+cdef array.array _FLOATS = array.array("f")    # the template each observation tensor is cloned from
 _LOAD_FIELDS = ("players", "hard", "switch_per_turn", "phase", "turn", "actor", "card", "deck",
                 "stacks", "benches", "banks", "switches", "turn_switches")
 
@@ -430,6 +432,28 @@ cdef class CoreState:
             "banks": [_cards(self.s.bank[p], PUSH_NUM_NUMBER_TYPES) for p in range(self.s.players)],
             "switches": self.s.switches, "turn_switches": self.s.turn_switches,
         }
+
+    def observation_tensor_shape(self):
+        """``(203 + 33 * players,)``: the observation tensor's shape, fixed for the
+        player count (core/push/push_core.h, PUSH_OBS_*; docs/push.md, "Observation
+        tensor")."""
+        return (push_observation_tensor_size(&self.s),)
+
+    def _observation_tensor(self, seat):
+        """What ``seat`` (an int 0..players-1) sees, as a new ``array('f')`` filled in C
+        by push_observation_tensor (layout: docs/push.md, "Observation tensor").
+        TypeError for a non-int, ValueError for a seat out of range (State resolves
+        names and gives observation()'s errors first)."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"a seat is an int, not {type(seat).__name__}")
+        if not 0 <= seat < self.s.players:
+            raise ValueError(f"player must be a seat 0..{self.s.players - 1}, not {seat}")
+        cdef size_t size = push_observation_tensor_size(&self.s)
+        cdef array.array out = array.clone(_FLOATS, <Py_ssize_t>size, zero=False)
+        cdef int err = push_observation_tensor(&self.s, <int>seat, out.data.as_floats, size)
+        if err != 0:
+            raise ValueError(f"observation tensor: the C core refused seat {seat} (error {err})")
+        return out
 
     # --- batch work in C ----------------------------------------------------------
 

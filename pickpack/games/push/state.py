@@ -11,6 +11,7 @@ construction.
 
 from __future__ import annotations
 
+import array
 import functools
 from collections.abc import Mapping
 from typing import Any
@@ -164,6 +165,30 @@ class State(CoreState):
         ``bank_sizes`` instead of the banks, the public ``discard`` pile and ``player``
         (observation.observation_from_snapshot). TypeError/ValueError for an unknown player."""
         return observation_from_snapshot(self.snapshot(), self._seat(player))
+
+    def observation_tensor(self, player: int | str) -> array.array[float]:
+        """What ``player`` (a seat or a name ``"p1"`` ..) may see (PU-V1), exactly the
+        fields of ``observation(player)``, as a flat ``array('f')`` of
+        ``203 + 33 * players`` values in 0..1 (pickpack.ObservationTensorState), filled
+        in C (core/push/observation.c). Seats are counted from ``player``: seat block r
+        is seat ``(player + r) % players``. Offsets (docs/push.md, "Observation tensor"):
+
+        - 0..6 phase one-hot (start draw place decide roll collect over); 7..11 player
+          count 2..6 one-hot; 12 hard (PU-R3); 13 switch_per_turn (PU-S2); 14 direction
+          1.0 when collecting against seat order (PU-S2); 15 deck size / full deck (120,
+          108 for 2 players; PU-C1, PU-C3); 16 switch pile / 12; 17 this turn's switch
+          cards / 12 (PU-S1);
+        - 18..48 the drawn card awaiting placement, one-hot over card types 0..30 (R1 ..
+          P6, roll); 49..141 the 3 stacks, 31 each, 1.0 per card type there (PU-P2);
+          142..172 the discard pile, copies / full copies per type 0..30;
+          173..202 ``player``'s own bank, copies / 3 per number type (PU-B1);
+        - 203 + 33r: seat block r: +0 its turn (PU-T1), +1 it collects or rolls
+          (actor), +2 its bank size / 90 (PU-V1), +3..+32 its bench, copies / 3 per
+          number type.
+
+        The deck's contents and other seats' bank contents never enter it. Errors as
+        ``observation`` (TypeError/ValueError for an unknown player)."""
+        return self._observation_tensor(self._seat(player))
 
     def resample_from_infostate(self, player: int, seed: int) -> State:
         """A state of ``player``'s information set, history empty: under perfect recall

@@ -17,6 +17,7 @@ keeps, per action, the whole position before it (simple, obviously right).
 
 from __future__ import annotations
 
+import array
 import random
 from collections.abc import Mapping
 from fractions import Fraction
@@ -33,6 +34,7 @@ from pickpack.games.push.encoding import (BANK, CARD_TEXT, COLOUR_LETTERS, DIE_F
 from pickpack.games.push.movetext import read_move_text
 from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
 from pickpack.games.push.position import format_position, parse_position
+from pickpack.games.push.reference.tensor import tensor_from_observation, tensor_size
 from pickpack.games.push.zobrist import hash_snapshot
 from pickpack.games.push.snapshot import (cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts,
                                           placeable, validate_snapshot)
@@ -550,6 +552,16 @@ class RefState:
         sizes, and the public discard pile (observation.observation_from_snapshot).
         TypeError/ValueError for an unknown player."""
         return observation_from_snapshot(self.snapshot(), self._seat(player))
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """``(203 + 33 * players,)`` (reference.tensor, docs/push.md "Observation tensor")."""
+        return (tensor_size(self._n),)
+
+    def observation_tensor(self, player: int | str) -> array.array[float]:
+        """``observation(player)`` as the flat float32 tensor of reference.tensor's
+        layout (read from the observation alone, so nothing hidden enters it). Errors as
+        ``observation``."""
+        return array.array("f", tensor_from_observation(self.observation(player)))
 
     def resample_from_infostate(self, player: int, seed: int) -> RefState:
         """A state of ``player``'s information set, history empty: this position itself
