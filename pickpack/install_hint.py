@@ -27,6 +27,8 @@ EXTRAS = {
     "ray": "Ray",
     "native": "cffi",
     "bench": "OpenSpiel",
+    "openspiel": "OpenSpiel and NumPy",
+    "pettingzoo": "PettingZoo, Gymnasium and NumPy",
     "test": "the test tools",
 }
 
