@@ -96,10 +96,12 @@ class TokenTurn:
     with ``copy()`` along with the state.
     """
 
-    __slots__ = ("codec", "prefix", "_candidates")
+    __slots__ = ("codec", "prefix", "_candidates", "_stepped")
 
     def __init__(self, codec: ActionTokens | None) -> None:
         self.codec = codec
+        # the protocol check costs some 30 us: once per turn object, not per call
+        self._stepped: SteppedActionTokens | None = codec if isinstance(codec, SteppedActionTokens) else None
         #: The tokens of the current turn so far (chosen and filled in), oldest first.
         self.prefix: tuple[int, ...] = ()
         self._candidates: tuple[tuple[int, tuple[int, ...]], ...] | None = None
@@ -111,7 +113,8 @@ class TokenTurn:
 
     def copy(self) -> TokenTurn:
         """An independent copy (the candidate list is shared: it is immutable)."""
-        other = TokenTurn(self.codec)
+        other = TokenTurn.__new__(TokenTurn)
+        other.codec, other._stepped = self.codec, self._stepped
         other.prefix = self.prefix
         other._candidates = self._candidates
         return other
@@ -131,8 +134,8 @@ class TokenTurn:
         end of the game."""
         if self.codec is None:
             return list(state.legal_actions())
-        if isinstance(self.codec, SteppedActionTokens):
-            return self.codec.next_tokens(state, self.prefix)
+        if self._stepped is not None:
+            return self._stepped.next_tokens(state, self.prefix)
         depth = len(self.prefix)
         return sorted({seq[depth] for _, seq in self._consistent(state)})
 
@@ -149,8 +152,8 @@ class TokenTurn:
         """
         if self.codec is None:
             return token
-        if isinstance(self.codec, SteppedActionTokens):
-            return self._choose_stepped(self.codec, state, token)
+        if self._stepped is not None:
+            return self._choose_stepped(self._stepped, state, token)
         depth = len(self.prefix)
         left = tuple(c for c in self._consistent(state) if c[1][depth] == token)
         if not left:

@@ -16,6 +16,12 @@ vocabulary of 82, so that a turn can be played as a few small decisions:
 
 Token 1 tells the kind and the length, so no sequence is a prefix of another.
 
+``TOKENS`` is a ``SteppedActionTokens``: ``next_tokens(state, prefix)`` lists the legal
+next tokens from the state's moves (``move_actions``, a few thousand at most) and, for
+reorientations, from its chevrons and free cells (the mover's colour, no chevron) without
+listing the freed-cell subsets (late in a game some 800,000 of them), and
+``action(tokens)`` is the inverse of ``tokens``.
+
     >>> from pickpack.games.pacru.encoding import parse_action
     >>> TOKENS.tokens(parse_action("e1-e3")), TOKENS.tokens(parse_action("e1>NE[a1,b2]"))
     ((4, 0, 1, 0, 0, 9, 81), (4, 9, 0, 10))
@@ -23,12 +29,16 @@ Token 1 tells the kind and the length, so no sequence is a prefix of another.
     ['e1', 'N', '2', '-', 'no conn', 'no crossing', 'no meeting']
     >>> TOKENS.token_text((18, 2, 2, 0, 1), 1)         # a3 3 cells E lands on d3: place 1 is e1
     'e1'
+    >>> TOKENS.action((4, 9, 0, 10)) == parse_action("e1>NE[a1,b2]")
+    True
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from math import comb
+from typing import Protocol
 
 from pickpack.games.pacru.encoding import (CROSSING_NONE, DIRECTIONS, MEETING_NONE, NUM_CELLS,
                                            NUM_DISTINCT_ACTIONS, NUM_MOVE_ACTIONS, REORIENT_2, REORIENT_4,
@@ -49,6 +59,29 @@ _COMB2 = comb(NUM_CELLS, 2)
 _COMB4 = comb(NUM_CELLS, 4)
 # _BINOM[k][c] = C(c, k), increasing in c for c >= k - 1: the colex unrank by bisection.
 _BINOM = {k: [comb(c, k) for c in range(NUM_CELLS)] for k in (1, 2, 3, 4)}
+#: A move's token ranges (module docstring) and the place value of each token in the
+#: move's number: the tokens are the digits of the action in this mixed radix.
+_MOVE_RADIX = (NUM_CELLS, 8, 8, 2, 2, CROSSING_NONE + 1, MEETING_NONE + 1)
+_MOVE_WEIGHT = (8 * 8 * 2 * 2 * 10 * 82, 8 * 2 * 2 * 10 * 82, 2 * 2 * 10 * 82, 2 * 10 * 82, 10 * 82, 82, 1)
+_MOVE_NAMES = ("the chevron's cell", "the direction", "the distance - 1", "the pincer mark",
+               "the connection mark", "the crossing place", "the meeting cell")
+
+
+class _Pacru(Protocol):
+    """What ``next_tokens`` reads of a PACRU state (pickpack.games.pacru.state.State)."""
+
+    @property
+    def turn(self) -> int: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def move_actions(self) -> list[int]: ...
+
+    def chevrons(self, seat: int) -> list[tuple[int, int]]: ...
+
+    def colour(self, cell: int) -> int: ...
+
+    def chevron(self, cell: int) -> tuple[int, int] | None: ...
 
 
 def _unrank(rank: int, k: int) -> tuple[int, ...]:
@@ -63,8 +96,8 @@ def _unrank(rank: int, k: int) -> tuple[int, ...]:
 
 
 class PacruTokens:
-    """PACRU's ActionTokens (pickpack.action_tokens.ActionTokens): vocabulary 82, at most
-    7 tokens (module docstring). Stateless; ``TOKENS`` is the one instance."""
+    """PACRU's SteppedActionTokens (pickpack.action_tokens): vocabulary 82, at most 7
+    tokens (module docstring). Stateless; ``TOKENS`` is the one instance."""
 
     vocabulary = VOCABULARY
     max_tokens = MAX_TOKENS
@@ -91,6 +124,125 @@ class PacruTokens:
         head, rank = divmod(action - REORIENT_4, _COMB4)
         cell, direction = divmod(head, 8)
         return (cell, REORIENT_4_BASE + direction) + _unrank(rank, 4)
+
+    def action(self, tokens: Sequence[int]) -> int:
+        """The action whose tokens are ``tokens`` (the inverse of ``tokens``; any
+        sequence of ints). ValueError naming the tokens and the problem when they are no
+        action: a token not an int, too few or too many tokens for the kind token 1
+        tells, a token out of its range, freed cells not increasing."""
+        seq = tuple(tokens)
+
+        def bad(problem: str) -> ValueError:
+            return ValueError(f"tokens {list(seq)}: {problem}")
+
+        for t in seq:
+            if isinstance(t, bool) or not isinstance(t, int):
+                raise bad(f"a token is an int, not {type(t).__name__}")
+        if len(seq) < 2:
+            raise bad(f"an action has 4, 6 or 7 tokens, not {len(seq)}")
+        cell, kind = seq[0], seq[1]
+        if not 0 <= cell < NUM_CELLS:
+            raise bad(f"the first token is the chevron's cell 0..{NUM_CELLS - 1}, not {cell}")
+        if not 0 <= kind < REORIENT_4_BASE + 8:
+            raise bad(f"the second token is a move's direction 0..7 or a reorientation's 8..23, not {kind}")
+        if kind < REORIENT_2_BASE:
+            if len(seq) != MAX_TOKENS:
+                raise bad(f"a move has {MAX_TOKENS} tokens, not {len(seq)}")
+            action = 0
+            for name, radix, weight, t in zip(_MOVE_NAMES, _MOVE_RADIX, _MOVE_WEIGHT, seq):
+                if not 0 <= t < radix:
+                    raise bad(f"{name} is 0..{radix - 1}, not {t}")
+                action += t * weight
+            return action
+        need = 2 if kind < REORIENT_4_BASE else 4
+        if len(seq) != 2 + need:
+            raise bad(f"a reorientation by {45 * need // 2} degrees has {2 + need} tokens "
+                      f"(its {need} freed cells), not {len(seq)}")
+        freed = seq[2:]
+        if not all(0 <= c < NUM_CELLS for c in freed) or any(a >= b for a, b in zip(freed, freed[1:])):
+            raise bad(f"the freed cells are cells 0..{NUM_CELLS - 1} in increasing order")
+        rank = sum(_BINOM[i + 1][c] for i, c in enumerate(freed))
+        if need == 2:
+            return REORIENT_2 + (cell * 8 + kind - REORIENT_2_BASE) * _COMB2 + rank
+        return REORIENT_4 + (cell * 8 + kind - REORIENT_4_BASE) * _COMB4 + rank
+
+    def next_tokens(self, state: _Pacru, prefix: Sequence[int]) -> list[int]:
+        """The tokens that continue some legal action of ``state`` after ``prefix`` (the
+        tokens of this turn so far), increasing: exactly the tokens at place
+        ``len(prefix)`` of the legal actions whose tokens start with ``prefix``.
+
+        Empty at the end of the game, when ``prefix`` is a whole action, and when no
+        legal action starts with it -- also when a token of ``prefix`` is out of its
+        range (a negative cell, a distance - 1 of 8, ...): such a prefix starts no
+        action. ValueError naming the prefix when one of its tokens is not an int.
+
+        Moves come from ``state.move_actions()``: a move's tokens are the digits of its
+        number, so the moves starting with ``prefix`` are one range of numbers.
+        Reorientations (PA-O1) come from the mover's chevrons and free cells (its
+        colour, no chevron): after a freed cell the next is any higher free cell that
+        leaves enough free cells above it for the rest, so no subset is listed. There is
+        none unless some chevron of the mover can move (PA-O2).
+        """
+        prefix = tuple(prefix)
+        for t in prefix:
+            if isinstance(t, bool) or not isinstance(t, int):
+                raise ValueError(f"prefix {list(prefix)}: a token is an int, not {type(t).__name__}")
+        depth = len(prefix)
+        if depth >= MAX_TOKENS or state.is_terminal():
+            return []
+        moves = state.move_actions()
+        if not moves:                                        # PA-O2: no move, no reorientation
+            return []
+        if depth >= 2 and REORIENT_2_BASE <= prefix[1] < REORIENT_4_BASE + 8:
+            return self._next_freed(state, prefix)
+        following = _next_move_tokens(moves, prefix)
+        if depth < 2:
+            following |= self._reorientation_heads(state, prefix)
+        return sorted(following)
+
+    @staticmethod
+    def _free(state: _Pacru) -> list[int]:
+        """The cells a reorientation may free, increasing: the mover's colour, no
+        chevron (PA-O1)."""
+        seat = state.turn
+        return [c for c in range(NUM_CELLS) if state.colour(c) == seat and state.chevron(c) is None]
+
+    def _reorientation_heads(self, state: _Pacru, prefix: tuple[int, ...]) -> set[int]:
+        """Token 0 (the chevron's cell) or 1 (8 + d, 16 + d) of the legal reorientations
+        after ``prefix`` (0 or 1 tokens); the caller checked PA-O2."""
+        free = len(self._free(state))
+        if free < 2:
+            return set()
+        chevrons = dict(state.chevrons(state.turn))
+        if not prefix:
+            return set(chevrons)
+        if prefix[0] not in chevrons:
+            return set()
+        d = chevrons[prefix[0]]
+        heads = {REORIENT_2_BASE + (d + 1) % 8, REORIENT_2_BASE + (d + 7) % 8}
+        if free >= 4:
+            heads |= {REORIENT_4_BASE + (d + 2) % 8, REORIENT_4_BASE + (d + 6) % 8}
+        return heads
+
+    def _next_freed(self, state: _Pacru, prefix: tuple[int, ...]) -> list[int]:
+        """The next freed cells after ``prefix`` = (cell, 8 + d or 16 + d, freed cells so
+        far); the caller checked PA-O2."""
+        cell, kind = prefix[0], prefix[1]
+        need = 2 if kind < REORIENT_4_BASE else 4
+        chosen = prefix[2:]
+        if len(chosen) >= need:
+            return []
+        direction = dict(state.chevrons(state.turn)).get(cell)
+        if direction is None or (kind - direction) % 8 not in ((1, 7) if need == 2 else (2, 6)):
+            return []
+        free = self._free(state)
+        start = 0
+        for c in chosen:                              # each a free cell above the one before
+            i = bisect_left(free, c, start)
+            if i == len(free) or free[i] != c:
+                return []
+            start = i + 1
+        return free[start:len(free) - (need - len(chosen) - 1)]
 
     def token_text(self, prefix: tuple[int, ...], token: int) -> str:
         """The text of ``token`` after ``prefix`` (the tokens of the same turn before it):
@@ -159,5 +311,19 @@ class PacruTokens:
         raise bad(f"a move is complete after {MAX_TOKENS} tokens")
 
 
-#: The game's ActionTokens object (``Game.action_tokens`` names it).
+def _next_move_tokens(moves: list[int], prefix: tuple[int, ...]) -> set[int]:
+    """Token ``len(prefix)`` of the moves in ``moves`` whose tokens start with
+    ``prefix`` (0..6 tokens, any ints): the moves in one range of numbers."""
+    low = 0
+    for radix, weight, t in zip(_MOVE_RADIX, _MOVE_WEIGHT, prefix):
+        if not 0 <= t < radix:
+            return set()
+        low += t * weight
+    depth = len(prefix)
+    high = low + (_MOVE_WEIGHT[depth - 1] if depth else NUM_MOVE_ACTIONS)
+    weight, radix = _MOVE_WEIGHT[depth], _MOVE_RADIX[depth]
+    return {a // weight % radix for a in moves if low <= a < high}
+
+
+#: The game's SteppedActionTokens object (``Game.action_tokens`` names it).
 TOKENS = PacruTokens()
