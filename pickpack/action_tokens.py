@@ -35,7 +35,9 @@ least one decision as it is in the native game.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+import operator
+from numbers import Integral
+from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from pickpack.errors import IllegalMoveError
 
@@ -146,12 +148,15 @@ class TokenTurn:
 
         Raises IllegalMoveError (naming the tokens so far and the legal tokens; no rule
         id: no single rule is at fault) when ``token`` is not in
-        ``legal_tokens(state)``; the turn is unchanged then.
+        ``legal_tokens(state)``, or is not an integer; the turn is unchanged then.
         Without a codec the token is the action and is returned as it is, unchecked
         (the state's ``apply_action`` checks it).
         """
         if self.codec is None:
             return token
+        if isinstance(token, bool) or not isinstance(token, Integral):
+            raise IllegalMoveError(f"a token is an int, not {type(token).__name__}")
+        token = operator.index(token)               # a NumPy integer becomes an int
         if self._stepped is not None:
             return self._choose_stepped(self._stepped, state, token)
         depth = len(self.prefix)
@@ -170,7 +175,7 @@ class TokenTurn:
         self.prefix, self._candidates = prefix, left
         return None
 
-    def _refuse(self, state: Any, token: int) -> None:
+    def _refuse(self, state: Any, token: int) -> NoReturn:
         """Raise the IllegalMoveError of ``choose`` for ``token``."""
         assert self.codec is not None
         said = " ".join(self.codec.token_text(self.prefix[:i], t) for i, t in enumerate(self.prefix))

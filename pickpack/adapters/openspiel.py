@@ -66,9 +66,12 @@ class _Adapted(AdaptedState):
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Adapted:
+        """OpenSpiel's Clone: ``copy()`` (C copy of the game state)."""
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, tuple[Any, tuple[int, ...]]]:
+        """Pickle (and OpenSpiel's Serialize) as the game state's own pickle plus the
+        tokens of the turn so far, replayed by ``_restore``."""
         return (_restore, (self.state, self.turn.prefix))
 
 
@@ -135,6 +138,7 @@ class PickpackState(pyspiel.State):
         return int(self.adapted.state.current_player_id())
 
     def _legal_actions(self, player: int) -> list[int]:
+        """OpenSpiel's LegalActions for the player to move: AdaptedState.legal_actions."""
         return self.adapted.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -142,9 +146,12 @@ class PickpackState(pyspiel.State):
         return [(action, float(p)) for action, p in self.adapted.state.chance_outcomes()]
 
     def _apply_action(self, action: int) -> None:
+        """OpenSpiel's DoApplyAction (decisions and chance outcomes): AdaptedState.apply;
+        IllegalMoveError for an illegal action, nothing changed."""
         self.adapted.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        """The game's text of ``action`` here (a move, a chance outcome or a token)."""
         return self.adapted.action_string(action)
 
     def is_terminal(self) -> bool:
@@ -156,6 +163,7 @@ class PickpackState(pyspiel.State):
         return [float(r) for r in self.adapted.state.returns()]
 
     def __str__(self) -> str:
+        """The game's board text, then the tokens of a turn in progress."""
         text = str(self.adapted.state)
         prefix = self.adapted.turn.prefix
         if prefix and self.adapted.codec is not None:
@@ -170,8 +178,9 @@ def register(game: Game[Any] | str) -> str:
     again does nothing.
 
     Raises PluginNotFoundError for an unknown name (listing the installed games),
-    TypeError for anything but a name or a Game, and ValueError when another game of
-    the same name is registered already or an option's name clashes with a parameter.
+    TypeError for anything but a name or a Game and for a game whose states have no
+    observation tensor (naming it), and ValueError when another game of the same name
+    is registered already or an option's name clashes with a parameter.
     """
     resolved = resolve_game(game)
     name = short_name(resolved)
@@ -180,6 +189,7 @@ def register(game: Game[Any] | str) -> str:
         if known[0] == resolved:
             return name
         raise ValueError(f"another game named {resolved.name!r} is registered with OpenSpiel as {name} already")
+    AdaptedState(resolved.new_state(seed=0))      # refuses a game without observation tensors now, not at load
     kind = game_type(resolved)
     # A class per game, as OpenSpiel's own Python games register: OpenSpiel keeps the
     # creator until the process ends, and a class outlives the interpreter's teardown
@@ -199,6 +209,7 @@ def registered_games() -> dict[str, Game[Any]]:
 
 @functools.lru_cache(maxsize=64)
 def _load(name: str, params: tuple[tuple[str, Any], ...]) -> PickpackGame:
+    """``pyspiel.load_game``, cached (from_state loads the same few games again and again)."""
     return pyspiel.load_game(name, dict(params))  # type: ignore[no-any-return]
 
 
@@ -249,5 +260,5 @@ def turn(state: PickpackState) -> TokenTurn:
 for _name in available_games():
     try:
         register(_name)
-    except (PickpackError, ValueError) as _exc:
+    except (PickpackError, ValueError, TypeError) as _exc:
         UNAVAILABLE[_name] = str(_exc)

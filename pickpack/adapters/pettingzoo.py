@@ -168,8 +168,8 @@ class PickpackAECEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """A new game. ``seed`` (an int 0..2**64-1) fixes both the game's own setup
-        randomness (``new_state(seed=seed)``: Pick & Pack's deal, PUSH's deck) and the
-        generator of the chance outcomes, so the same seed and actions give the same
+        randomness (``new_state(seed=seed)``: Pick & Pack's deal, PP-C2) and the
+        generator of the chance outcomes (PUSH's draws, Pig's die), so the same seed and actions give the same
         game. ``seed=None``: the first reset draws fresh entropy; later ones continue the
         current generator (Gymnasium's convention), which then also draws the setup
         seed. ``options`` (PettingZoo's reset argument) is accepted and unused: game

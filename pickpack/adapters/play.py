@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import array
 import math
+import operator
+from numbers import Integral
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -130,6 +132,9 @@ class AdaptedState:
         if self.state.is_chance_node() or self.codec is None:
             self.state.apply_action(action)
             return action
+        if isinstance(action, bool) or not isinstance(action, Integral):
+            raise IllegalMoveError(f"an action is an int, not {type(action).__name__}")
+        action = operator.index(action)             # a NumPy integer becomes an int
         if not 0 <= action < self.num_actions:
             raise IllegalMoveError(f"action {action} is outside the action space 0..{self.num_actions - 1}")
         chosen = self.turn.choose(self.state, action)
