@@ -121,7 +121,7 @@ def _bench_copy(seconds: float) -> float:
 
 def _bench_openspiel(seconds: float) -> dict[str, float] | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("breakthrough(rows=6,columns=6)")

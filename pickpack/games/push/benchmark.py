@@ -142,7 +142,7 @@ def _bench_copy(seconds: float) -> tuple[float, int]:
 
 def _bench_openspiel(seconds: float) -> dict[str, float] | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game(OPENSPIEL_GAME)

@@ -1,0 +1,246 @@
+"""The ``openspiel-mcts`` bot: OpenSpiel's C++ MCTS (``pyspiel.MCTSBot``) playing any
+pickpack game through the OpenSpiel adapter (pickpack.adapters.openspiel, extra
+``openspiel``), the field's reference to measure our own bots against (docs/bots.md,
+"Against OpenSpiel's MCTS").
+
+The search is OpenSpiel's own: UCT (Kocsis & Szepesvari 2006) with OpenSpiel's
+``RandomRolloutEvaluator`` (uniformly random rollouts to the end of the game) and its
+defaults (those of open_spiel/python/examples/mcts.py): exploration ``uct_c`` 2, one
+rollout per leaf, 1000 simulations, MCTS-Solver on; the C++ bot's node memory is capped
+at MAX_MEMORY_MB (far above what these searches use). The tree lives in
+C++; every state operation it makes (clone, legal actions, apply, returns) is a call
+into the adapter's Python state, so a simulation costs what the adapter costs. The
+search sees the adapter state, i.e. the whole game state (as our ``mcts`` does in Pick
+& Pack's play phase).
+
+Options (``pickpack match openspiel-mcts:seconds=0.1 ...``):
+
+- ``simulations`` (int 2..10**9): simulations per search (default DEFAULT_SIMULATIONS
+  when ``seconds`` is not given; OpenSpiel's search expands its root only on the
+  second simulation, so a search has at least MIN_SIMULATIONS);
+- ``seconds`` (number > 0): a per-move wall-clock TARGET for the mean time per move.
+  The simulation count of each search is planned from the simulation rate measured on
+  the previous search of the game (the first search of a game measures it with
+  PROBE_SIMULATIONS simulations first) so that the mean time per move of the game meets
+  the target: a move that took too long makes the next ones shorter (each planned move
+  lies between MIN_FRACTION and MAX_FRACTION of the target). The probe is a search of
+  its own whose move is dropped; its time counts in the move's. ``mean_move_seconds``
+  reports the measured mean. With both options, ``simulations`` caps each search;
+- ``rollouts`` (int 1..1000): random rollouts per leaf (default 1);
+- ``exploration`` (number >= 0): UCT's constant ``uct_c`` (default 2.0).
+
+The match's seed seeds every search: search ``k`` of a turn in position ``z`` (Zobrist
+hash) is seeded with derive_seed(seed, z, k) (reduced to 31 bits for OpenSpiel), so with
+a simulation budget a move depends only on the seed, the options and the position --
+unless the time limit cuts it. Under a match's per-move limit L a search plans at most
+LIMIT_SHARE of search_seconds(L) (pickpack_bots.search_bot) at the measured rate (the
+first search of a game probes the rate as above), so the bot is ``bounded``.
+OpenSpiel's own ``max_wall_clock_time`` cannot serve as that cap: when it is set the
+search runs until that time and ignores ``max_simulations`` (open-spiel 2.0.2).
+
+The search's move is the best root child of ``MCTSBot.mcts_search``, what the C++
+``MCTSBot::Step`` returns (as pickpack.adapters.openspiel.cpp_mcts_step; ``MCTSBot.
+step`` itself crashes the process on any game written in Python in open-spiel 2.0.2);
+the root's visit count is the number of simulations run (fewer than asked when
+MCTS-Solver proves the root's value early).
+
+Games with action tokens (PACRU, pickpack.action_tokens): OpenSpiel sees a turn as a
+few sub-decisions of the same player; the bot searches each one on the adapter state
+and returns the game action once its tokens complete it. A sub-decision with a single
+legal token is taken without a search (as ``mcts`` answers a single root move at once).
+
+Without OpenSpiel installed the bot refuses to be built with one line naming the extra
+(pickpack.install_hint), so ``pickpack match`` stops before the first game.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, ClassVar
+
+from pickpack.adapters.play import AdaptedState
+from pickpack.install_hint import install_hint
+from pickpack.move import Move
+from pickpack.seeding import derive_seed
+from pickpack_bots.search_bot import SearchBot, count, real, search_seconds
+
+__all__ = ["DEFAULT_EXPLORATION", "DEFAULT_ROLLOUTS", "DEFAULT_SIMULATIONS", "LIMIT_SHARE", "MAX_FRACTION",
+           "MAX_MEMORY_MB", "MIN_FRACTION", "MIN_SIMULATIONS", "OpenSpielMCTSBot", "PROBE_SIMULATIONS"]
+
+DEFAULT_SIMULATIONS = 1000       # OpenSpiel's examples/mcts.py: --max_simulations 1000
+DEFAULT_ROLLOUTS = 1             # --rollout_count 1
+DEFAULT_EXPLORATION = 2.0        # --uct_c 2
+MAX_MEMORY_MB = 1000             # the C++ bot's node-memory cap (the Python example has none)
+SOLVE = True                     # --solve true (MCTS-Solver)
+MIN_SIMULATIONS = 2              # OpenSpiel's search expands its root on the 2nd simulation
+PROBE_SIMULATIONS = 16           # the first search of a game, to measure the rate
+MIN_FRACTION = 0.25              # a planned move lies within these fractions
+MAX_FRACTION = 3.0               # of the ``seconds`` target
+LIMIT_SHARE = 0.5                # of search_seconds(L): the most a search plans under a limit L
+_SEED_MODULUS = 2**31            # OpenSpiel takes a C int seed
+
+
+def _pyspiel_modules() -> tuple[Any, Any]:
+    """(pyspiel, pickpack.adapters.openspiel), or ValueError with one line naming the
+    extra to install (make_bot turns it into the spec's error before the first game)."""
+    try:
+        import pyspiel
+    except ImportError:
+        raise ValueError(f"openspiel-mcts {install_hint('openspiel')}") from None
+    try:
+        import pickpack.adapters.openspiel as adapter
+    except ImportError as exc:
+        raise ValueError(f"openspiel-mcts: {exc}") from None
+    return pyspiel, adapter
+
+
+class OpenSpielMCTSBot(SearchBot):
+    """OpenSpiel's ``pyspiel.MCTSBot`` with random rollouts, for every game the
+    OpenSpiel adapter registers (``games = None``). Build it with
+    ``OpenSpielMCTSBot(seed=None, time_limit=None, **options)`` (options: module
+    docstring); ``time_limit`` is the match's per-move limit in seconds.
+
+    Statistics of the game so far (reset with ``reset``): ``moves`` (moves chosen by
+    a search; a forced move, one legal choice, is neither counted nor timed),
+    ``move_seconds`` (their total wall time), ``searches``, ``simulations`` and
+    ``search_seconds`` (the MCTS searches alone, the rate probe included),
+    ``mean_move_seconds`` and ``simulations_per_second``.
+
+    Raises ValueError naming the option for an unknown option or a bad value, for a
+    seed that is not None or an int 0..2**64-1, and (one line naming the extra) when
+    OpenSpiel is not installed.
+    """
+
+    name = "openspiel-mcts"
+    games: ClassVar[tuple[str, ...] | None] = None
+    OPTIONS = {
+        "simulations": "int >= 2",
+        "seconds": "target mean seconds per move > 0",
+        "rollouts": "random rollouts per leaf >= 1",
+        "exploration": "UCT constant uct_c >= 0",
+    }
+
+    def __init__(self, seed: int | None = None, *, time_limit: float | None = None,
+                 **options: Any) -> None:
+        self._start(seed, options, time_limit)
+        self._pyspiel, self._adapter = _pyspiel_modules()
+        simulations = options.get("simulations")
+        self.max_simulations: int | None = None if simulations is None else count(
+            self.name, "simulations", simulations, MIN_SIMULATIONS, 10**9)
+        if self.max_simulations is None and self.seconds is None:
+            self.max_simulations = DEFAULT_SIMULATIONS
+        self.rollouts = count(self.name, "rollouts", options.get("rollouts", DEFAULT_ROLLOUTS), 1, 1000)
+        self.exploration = real(self.name, "exploration",
+                                options.get("exploration", DEFAULT_EXPLORATION), positive=False)
+        self._clear_stats()
+
+    def _clear_stats(self) -> None:
+        self.moves = 0
+        self.move_seconds = 0.0
+        self.searches = 0
+        self.simulations = 0
+        self.search_seconds = 0.0
+        self._last_rate: float | None = None       # simulations per second, last search
+        self._overhead = 0.0                       # seconds of a move outside its searches
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start a new game with this base seed (None: a fresh random one); the
+        statistics and the measured rate start afresh."""
+        super().reset(seed)
+        self._clear_stats()
+
+    @property
+    def mean_move_seconds(self) -> float:
+        """Mean wall time of the moves chosen so far (0.0 before the first)."""
+        return self.move_seconds / self.moves if self.moves else 0.0
+
+    @property
+    def simulations_per_second(self) -> float:
+        """Simulations per second of search wall time so far (0.0 before the first)."""
+        return self.simulations / self.search_seconds if self.search_seconds > 0 else 0.0
+
+    def _planned_move_seconds(self) -> float:
+        """Wall time the next move should take so that the game's mean meets the
+        ``seconds`` target, within MIN_FRACTION..MAX_FRACTION of it."""
+        assert self.seconds is not None
+        target = self.seconds
+        wanted = target * (self.moves + 1) - self.move_seconds
+        return min(max(wanted, MIN_FRACTION * target), MAX_FRACTION * target)
+
+    def _budget(self, move_started: float, searches_left: float) -> int:
+        """Simulations for the next search: the ``simulations`` option, the share of the
+        planned move time (``seconds``, module docstring) and LIMIT_SHARE of what is left
+        of search_seconds(time_limit), at the last measured rate; the smallest, at
+        least MIN_SIMULATIONS."""
+        budgets = [] if self.max_simulations is None else [self.max_simulations]
+        if self._last_rate is not None:
+            spent = time.perf_counter() - move_started + self._overhead
+            if self.seconds is not None:
+                left = self._planned_move_seconds() - spent
+                budgets.append(round(self._last_rate * left / max(searches_left, 1.0)))
+            if self.time_limit is not None:
+                left = LIMIT_SHARE * search_seconds(self.time_limit) - spent
+                budgets.append(int(self._last_rate * left))
+        return max(MIN_SIMULATIONS, min(budgets))
+
+    def _search(self, game: Any, os_state: Any, simulations: int, seed: int) -> int:
+        """One OpenSpiel MCTS search of ``simulations`` simulations: its action."""
+        pyspiel = self._pyspiel
+        evaluator = pyspiel.RandomRolloutEvaluator(self.rollouts, seed)
+        searcher = pyspiel.MCTSBot(game, evaluator, self.exploration, simulations, MAX_MEMORY_MB,
+                                   SOLVE, seed, False, pyspiel.ChildSelectionPolicy.UCT, -1.0)
+        started = time.perf_counter()
+        root = searcher.mcts_search(os_state)
+        action = int(root.best_child().action)
+        elapsed = time.perf_counter() - started
+        # the simulations run: fewer than asked when MCTS-Solver proves the root early
+        done = int(root.explore_count)
+        self.searches += 1
+        self.simulations += done
+        self.search_seconds += elapsed
+        if elapsed > 0 and done >= PROBE_SIMULATIONS:
+            self._last_rate = done / elapsed
+        return action
+
+    def _plays_searches(self, move_started: float, os_state: Any, adapted: AdaptedState,
+                        zobrist: int) -> int:
+        """Search sub-decision after sub-decision until a game action completes."""
+        game = os_state.get_game()
+        per_move = self.searches / self.moves if self.moves else 1.0
+        while True:
+            tokens = adapted.legal_actions()
+            if len(tokens) == 1:
+                token = tokens[0]
+            else:
+                depth = len(adapted.turn.prefix)
+                seed = derive_seed(self._seed, zobrist, depth) % _SEED_MODULUS
+                if self._last_rate is None and (self.seconds is not None or self.time_limit is not None):
+                    self._search(game, os_state, PROBE_SIMULATIONS, seed)      # measures the rate
+                budget = self._budget(move_started, per_move - depth)
+                token = self._search(game, os_state, budget, seed)
+            os_state.apply_action(token)
+            action = adapted.apply(token)
+            if action is not None:
+                return action
+
+    def choose(self, state: Any) -> Move:
+        """The move OpenSpiel's MCTSBot chooses in ``state`` (not modified): the state
+        is handed to OpenSpiel through pickpack.adapters.openspiel.from_state.
+
+        Raises ValueError if the game is over or ``state`` is a chance node, and the
+        adapter's errors for a state it cannot adapt.
+        """
+        if state.is_terminal() or state.is_chance_node():
+            raise ValueError(f"{self.name}: no move to choose: the game is over or at a chance node")
+        started = time.perf_counter()
+        searches_before, seconds_before = self.searches, self.search_seconds
+        os_state = self._adapter.from_state(state)
+        adapted = AdaptedState(state.copy())
+        action = self._plays_searches(started, os_state, adapted, state.zobrist_hash())
+        move = Move(action, state.action_text(action))
+        elapsed = time.perf_counter() - started
+        if self.searches > searches_before:       # a forced move is not a search
+            self.moves += 1
+            self.move_seconds += elapsed
+            self._overhead = max(0.0, elapsed - (self.search_seconds - seconds_before))
+        return move
