@@ -38,11 +38,10 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from math import comb
-from typing import Protocol
-
 from pickpack.games.pacru.encoding import (CROSSING_NONE, DIRECTIONS, MEETING_NONE, NUM_CELLS,
                                            NUM_DISTINCT_ACTIONS, NUM_MOVE_ACTIONS, REORIENT_2, REORIENT_4,
-                                           borderland, borderland_cells, cell_text, step)
+                                           borderland, borderland_cells, cell_text, move_digits, step)
+from pickpack.games.pacru.random_action import MoverView
 
 __all__ = ["TOKENS", "PacruTokens", "REORIENT_2_BASE", "REORIENT_4_BASE", "VOCABULARY", "MAX_TOKENS"]
 
@@ -65,23 +64,6 @@ _MOVE_RADIX = (NUM_CELLS, 8, 8, 2, 2, CROSSING_NONE + 1, MEETING_NONE + 1)
 _MOVE_WEIGHT = (8 * 8 * 2 * 2 * 10 * 82, 8 * 2 * 2 * 10 * 82, 2 * 2 * 10 * 82, 2 * 10 * 82, 10 * 82, 82, 1)
 _MOVE_NAMES = ("the chevron's cell", "the direction", "the distance - 1", "the pincer mark",
                "the connection mark", "the crossing place", "the meeting cell")
-
-
-class _Pacru(Protocol):
-    """What ``next_tokens`` reads of a PACRU state (pickpack.games.pacru.state.State)."""
-
-    @property
-    def turn(self) -> int: ...
-
-    def is_terminal(self) -> bool: ...
-
-    def move_actions(self) -> list[int]: ...
-
-    def chevrons(self, seat: int) -> list[tuple[int, int]]: ...
-
-    def colour(self, cell: int) -> int: ...
-
-    def chevron(self, cell: int) -> tuple[int, int] | None: ...
 
 
 def _unrank(rank: int, k: int) -> tuple[int, ...]:
@@ -110,13 +92,7 @@ class PacruTokens:
         if not 0 <= action < NUM_DISTINCT_ACTIONS:
             raise ValueError(f"action {action} is outside 0..{NUM_DISTINCT_ACTIONS - 1}")
         if action < NUM_MOVE_ACTIONS:
-            rest, meeting = divmod(action, 82)
-            rest, place = divmod(rest, 10)
-            rest, connection = divmod(rest, 2)
-            rest, pincer = divmod(rest, 2)
-            rest, distance = divmod(rest, 8)
-            cell, direction = divmod(rest, 8)
-            return (cell, direction, distance, pincer, connection, place, meeting)
+            return move_digits(action)
         if action < REORIENT_4:
             head, rank = divmod(action - REORIENT_2, _COMB2)
             cell, direction = divmod(head, 8)
@@ -166,7 +142,7 @@ class PacruTokens:
             return REORIENT_2 + (cell * 8 + kind - REORIENT_2_BASE) * _COMB2 + rank
         return REORIENT_4 + (cell * 8 + kind - REORIENT_4_BASE) * _COMB4 + rank
 
-    def next_tokens(self, state: _Pacru, prefix: Sequence[int]) -> list[int]:
+    def next_tokens(self, state: MoverView, prefix: Sequence[int]) -> list[int]:
         """The tokens that continue some legal action of ``state`` after ``prefix`` (the
         tokens of this turn so far), increasing: exactly the tokens at place
         ``len(prefix)`` of the legal actions whose tokens start with ``prefix``.
@@ -201,13 +177,13 @@ class PacruTokens:
         return sorted(following)
 
     @staticmethod
-    def _free(state: _Pacru) -> list[int]:
+    def _free(state: MoverView) -> list[int]:
         """The cells a reorientation may free, increasing: the mover's colour, no
         chevron (PA-O1)."""
         seat = state.turn
         return [c for c in range(NUM_CELLS) if state.colour(c) == seat and state.chevron(c) is None]
 
-    def _reorientation_heads(self, state: _Pacru, prefix: tuple[int, ...]) -> set[int]:
+    def _reorientation_heads(self, state: MoverView, prefix: tuple[int, ...]) -> set[int]:
         """Token 0 (the chevron's cell) or 1 (8 + d, 16 + d) of the legal reorientations
         after ``prefix`` (0 or 1 tokens); the caller checked PA-O2."""
         free = len(self._free(state))
@@ -224,7 +200,7 @@ class PacruTokens:
             heads |= {REORIENT_4_BASE + (d + 2) % 8, REORIENT_4_BASE + (d + 6) % 8}
         return heads
 
-    def _next_freed(self, state: _Pacru, prefix: tuple[int, ...]) -> list[int]:
+    def _next_freed(self, state: MoverView, prefix: tuple[int, ...]) -> list[int]:
         """The next freed cells after ``prefix`` = (cell, 8 + d or 16 + d, freed cells so
         far); the caller checked PA-O2."""
         cell, kind = prefix[0], prefix[1]

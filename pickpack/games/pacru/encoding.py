@@ -63,7 +63,7 @@ __all__ = [
     "MAX_PLAYERS", "MEETING_NONE", "MEETING_MIN_CELLS", "MIN_PLAYERS", "NUM_CELLS", "NUM_DISTINCT_ACTIONS",
     "NUM_MOVE_ACTIONS", "REORIENT_2", "REORIENT_4", "SEAT_NAMES", "SETUP", "TARGET", "Action",
     "action_text", "borderland", "borderland_cells", "cell_text", "combination_rank", "combination_unrank",
-    "decode_action", "direction_text", "encode_move", "encode_reorient", "parse_action", "parse_cell",
+    "decode_action", "direction_text", "encode_move", "encode_reorient", "move_digits", "parse_action", "parse_cell",
     "parse_direction", "place_in_borderland", "step",
 ]
 
@@ -264,12 +264,7 @@ def decode_action(action: int) -> Action:
             head, rank = divmod(action - REORIENT_2, _COMB2)
             freed = combination_unrank(rank, 2)
         return Action("reorient", head // 8, head % 8, freed=freed)
-    rest, meeting = divmod(action, 82)
-    rest, place = divmod(rest, 10)
-    rest, connection = divmod(rest, 2)
-    rest, pincer = divmod(rest, 2)
-    rest, dist = divmod(rest, 8)
-    cell, direction = divmod(rest, 8)
+    cell, direction, dist, pincer, connection, place, meeting = move_digits(action)
     to = step(cell, direction, dist + 1)
     crossing = -1
     if place != CROSSING_NONE and to >= 0:
@@ -277,6 +272,19 @@ def decode_action(action: int) -> Action:
     return Action("move", cell, direction, to=to, distance=dist + 1, pincer=bool(pincer),
                   connection=bool(connection), crossing=crossing if place != CROSSING_NONE else -1,
                   meeting=-1 if meeting == MEETING_NONE else meeting)
+
+
+def move_digits(action: int) -> tuple[int, int, int, int, int, int, int]:
+    """The mixed-radix digits of a move action (0 .. NUM_MOVE_ACTIONS-1, unchecked):
+    ``(from, travel, distance-1, pincer, connection, crossing place, meeting)`` as the
+    module docstring lays them out."""
+    rest, meeting = divmod(action, 82)
+    rest, place = divmod(rest, 10)
+    rest, connection = divmod(rest, 2)
+    rest, pincer = divmod(rest, 2)
+    rest, distance = divmod(rest, 8)
+    cell, direction = divmod(rest, 8)
+    return (cell, direction, distance, pincer, connection, place, meeting)
 
 
 def action_text(action: int) -> str:

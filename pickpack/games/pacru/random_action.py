@@ -18,10 +18,13 @@ from typing import Protocol
 
 from pickpack.games.pacru.encoding import decode_action, encode_reorient
 
-__all__ = ["random_action"]
+__all__ = ["MoverView", "random_action"]
 
 
-class _Pacru(Protocol):
+class MoverView(Protocol):
+    """What ``random_action`` and the action tokens' ``next_tokens``
+    (pickpack.games.pacru.action_tokens) read of a PACRU state (State, RefState)."""
+
     @property
     def turn(self) -> int: ...
 
@@ -36,7 +39,7 @@ class _Pacru(Protocol):
     def chevron(self, cell: int) -> tuple[int, int] | None: ...
 
 
-def random_action(state: _Pacru, rng: random.Random) -> int:
+def random_action(state: MoverView, rng: random.Random) -> int:
     """A legal action of ``state`` drawn as the module docstring says, from ``rng``.
     ValueError when the game is over."""
     if state.is_terminal():
