@@ -210,7 +210,9 @@ def test_record_order_with_two_workers() -> None:
 
 def _hung_match(tmp_path: Path) -> tuple[subprocess.Popen[str], set[int]]:
     """A match on 2 workers whose bot A hangs on every move: returns the host and its
-    workers and bots once both bots run."""
+    workers and bots once both bots run in the pool's workers. (Before the first game
+    check_bots builds the bot once in the host: counting those processes too, a signal
+    could come before the match itself has started.)"""
     hang = script(tmp_path, "hang", go=HANG_GO)
     proc = _start(["match", hang, "random", "--games", "8", "--jobs", "2", "--time-limit", "30"],
                   tmp_path)
@@ -218,7 +220,8 @@ def _hung_match(tmp_path: Path) -> tuple[subprocess.Popen[str], set[int]]:
 
     def both_bots_run() -> bool:
         nonlocal bots
-        bots = {p for p in _descendants(proc.pid) if "hang.py" in _cmdline(p)}
+        workers = {p for p in _descendants(proc.pid) if "spawn_main" in _cmdline(p)}
+        bots = {p for w in workers for p in _descendants(w) if "hang.py" in _cmdline(p)}
         return len(bots) >= 2
     _wait_for(both_bots_run, "both hanging bots")
     return proc, _descendants(proc.pid)
