@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pickpack.games.pacru.encoding import (NUM_DISTINCT_ACTIONS, REORIENT_2, REORIENT_4, decode_action,
-                                           encode_reorient)
+                                           encode_reorient, move_digits)
 from pickpack.games.pacru.reference import RefState
 from pickpack.games.pacru.state import State
 from pickpack.games.pacru.zobrist import hash_snapshot
@@ -46,12 +46,7 @@ def mutations(action: int, rng: random.Random) -> list[int]:
         out.append(encode_reorient(a.cell, (a.direction + 1) % 8, freed))
         out.append(encode_reorient(rng.randrange(81), a.direction, freed))
         return [x for x in out if x != action]
-    rest, meeting = divmod(action, 82)
-    rest, place = divmod(rest, 10)
-    rest, conn = divmod(rest, 2)
-    rest, pincer = divmod(rest, 2)
-    rest, dist = divmod(rest, 8)
-    cell, t = divmod(rest, 8)
+    cell, t, dist, pincer, conn, place, meeting = move_digits(action)
     k = dist + 1
     out += [raw_move(cell, t, k, pincer, conn, p, meeting) for p in range(10) if p != place]
     out += [raw_move(cell, t, k, pincer, conn, place, m) for m in {81, rng.randrange(81), rng.randrange(81)}
