@@ -48,6 +48,7 @@ from pickpack.record_dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, Ta
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.dialects import dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
+from pickpack_ppn.headers import tag_value_problem
 from pickpack_ppn.source import LineSource, Lines, PPNInput
 from pickpack_ppn.tree import Game
 from pickpack_ppn.visitor import BaseVisitor, ResultT
@@ -250,9 +251,14 @@ class Reader:
                 tag = self._tag(line)
                 if tag is not None:
                     name, value = tag
+                    problem = tag_value_problem(name, value.value)
                     if name in tags:
                         self._error(self.line_number, value.name_column, f"duplicate tag {name} (first given "
                                     f"on line {tags[name].line}); the first is kept")
+                    elif problem is not None:   # reported, and left out: the game keeps the unknown value
+                        offset, message = problem
+                        self._error(self.line_number, value.column + _raw_offset(value.raw, offset),
+                                    f"tag {name}: {message}")
                     else:
                         tags[name] = value
                         visitor.visit_header(name, value.value)
