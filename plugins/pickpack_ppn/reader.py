@@ -44,7 +44,7 @@ from typing import Any
 
 from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from pickpack.game import GameState
-from pickpack.record_dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, TagError
+from pickpack.record_dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, TagError, same_result
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.dialects import dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
@@ -594,7 +594,7 @@ class Reader:
             visitor.visit_result(token)
             return
         tag = tags.get("Result")
-        if tag is not None and tag.value != token:
+        if tag is not None and not same_result(tag.value, token):
             if dialect is None or dialect.check_result(tag.value, self._tags):
                 self._error(row, col, f"result {token} differs from the Result tag \"{tag.value}\" "
                             f"(line {tag.line})")
@@ -604,7 +604,7 @@ class Reader:
         main = lines[0]
         if dialect is not None and main.state is not None and not main.dead and main.state.is_terminal():
             outcome = dialect.result_of(main.state)
-            if token != outcome:
+            if not same_result(token, outcome):
                 scores = ", ".join(f"{name} {value}" for name, value in main.state.scores().items())
                 rule = dialect.final_rule
                 self._error(row, col, f"result {token} contradicts the final position: the game is over "
