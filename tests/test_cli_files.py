@@ -233,3 +233,25 @@ def test_export_writes_a_new_file_without_force(tmp_path: Path, capsys: pytest.C
 ])
 def test_kind_of_text(text: str, kind: str) -> None:
     assert kind_of_text(text) == kind
+
+
+# --- match --ppn: the same rule --------------------------------------------------------------
+
+def test_match_refuses_to_replace_a_record_without_force(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "games.ppn"
+    record.write_text("old record\n", encoding="utf-8")
+    args = ["match", "random", "random", "--games", "1", "--jobs", "1", "--ppn", str(record)]
+    code, out, err = _run(capsys, *args)
+    assert (code, out) == (2, "")                                          # refused before any game
+    assert _one_error_line(err) == f"pickpack: error: --ppn {record}: already exists; add --force to replace it"
+    assert record.read_text(encoding="utf-8") == "old record\n"
+    assert _run(capsys, *args, "--force")[0] == 0
+    assert record.read_text(encoding="utf-8").startswith('[Event "pickpack match"]')
+
+
+def test_match_record_into_a_directory_is_one_line_in_words(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, "match", "random", "random", "--games", "1", "--ppn", str(tmp_path))
+    assert code == 2
+    assert _one_error_line(err) == f"pickpack: error: --ppn {tmp_path}: is a directory"
