@@ -14,6 +14,9 @@ protocol (pickpack.game), moves, errors, the match runner, save files, bots and 
     >>> state.current_player
     'blue'
 
+Records and saves: ``pickpack.read_games(path_or_file)`` gives the games of a PPN
+record (docs/ppn.md), ``pickpack.load_save(path)`` a save file of ``pickpack play``.
+
 Pick & Pack's own names (its State class, placements_from_seed, random_playouts, ...)
 live in pickpack.games.pickpack. Rules: docs/rules.md (ids PP-...); writing a game:
 docs/writing-a-game.md.
@@ -26,14 +29,17 @@ from __future__ import annotations
 from pickpack.errors import (IllegalMoveError, MoveSyntaxError, NothingToUndoError, PickpackError,
                              PositionError, SnapshotError)
 from pickpack.game import CHANCE, TERMINAL, Game, GameState, OptionError
+from pickpack.game_records import load_save, read_games
 from pickpack.games_registry import available_games, from_position, get_game, new_game
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
+from pickpack.savefile import SavedGame, SaveFileError
 
 __all__ = [
     "CHANCE", "Game", "GameState", "IllegalMoveError", "Move", "MoveSyntaxError",
-    "NothingToUndoError", "OptionError", "PickpackError", "PluginNotFoundError", "PositionError", "SnapshotError", "TERMINAL",
-    "available_games", "from_position", "get_game", "new_game",
+    "NothingToUndoError", "OptionError", "PickpackError", "PluginNotFoundError", "PositionError", "SaveFileError",
+    "SavedGame", "SnapshotError", "TERMINAL",
+    "available_games", "from_position", "get_game", "load_save", "new_game", "read_games",
 ]
 
 __version__ = "0.1.0"

@@ -26,6 +26,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 from pickpack.errors import GameLoadError, IllegalMoveError, PositionError
@@ -35,8 +36,8 @@ from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
 
 __all__ = ["MOVE_TOKEN", "RETURNS_TOKEN", "TWO_PLAYER_RESULTS", "GenericDialect", "RecordDialect",
-           "TagError", "dialect_for", "dialect_named", "parse_returns", "player_tag", "result_from_returns",
-           "returns_text", "roster_tags"]
+           "TagError", "dialect_for", "dialect_named", "parse_return", "parse_returns", "player_tag",
+           "result_from_returns", "return_text", "returns_text", "roster_tags", "same_result"]
 
 #: The result tokens of a two-player record (PGN's): first seat wins, second wins, draw, unfinished.
 TWO_PLAYER_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -44,9 +45,12 @@ TWO_PLAYER_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 #: then letters, digits and ``= / : > + -``. Such a token can never be read as a result.
 MOVE_TOKEN = r"(?:[A-Za-z]|[0-9][A-Za-z])[A-Za-z0-9=/:>+\-]*"
 _NUMBER = r"-?[0-9]+(?:\.[0-9]+)?"
-#: The result of a game of 1 or 3+ players: its returns vector, ``v1/v2/.../vN``; a
-#: one-player game writes its one value followed by ``/``.
-RETURNS_TOKEN = rf"{_NUMBER}/(?:{_NUMBER}(?:/{_NUMBER})*)?"
+_VALUE = r"-?[0-9]+(?:/[0-9]+|\.[0-9]+)?"      # a whole number, a fraction or a decimal
+#: The result of a game of 1 or 3+ players: its returns vector. Whole and decimal values
+#: are joined by ``/`` (``1/-1/-1``, ``1/-0.5/-0.5``); a vector with a fraction (a value
+#: no decimal writes exactly, ``-1/3``) is joined by ``,`` (``1,-1/3,-1/3,-1/3``). A
+#: one-player game writes its one value followed by the separator (``7/``, ``1/3,``).
+RETURNS_TOKEN = rf"{_NUMBER}/(?:{_NUMBER}(?:/{_NUMBER})*)?|{_VALUE},(?:{_VALUE}(?:,{_VALUE})*)?"
 _NUMBER_RE = re.compile(_NUMBER)
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _BASE_BEFORE = ("Event", "Site", "Date", "Round")
@@ -127,27 +131,75 @@ def roster_tags(player_tags: Sequence[str]) -> tuple[str, ...]:
     return (*_BASE_BEFORE, *player_tags, "Result")
 
 
+def return_text(value: float) -> str:
+    """One return, exactly and as people write it: a whole number (``1``, ``-2``), else
+    the decimal of a value whose simplest fraction has one (``-0.5``, ``0.25``), else that
+    fraction, the simplest that is this float (``-1/3``, ``2/7``). It reads back as the same float
+    (``parse_return``). Raises ValueError for a value that is not finite.
+
+    >>> [return_text(v) for v in (1.0, -0.5, -1 / 3, 2 / 3, 0.1)]
+    ['1', '-0.5', '-1/3', '2/3', '0.1']
+    """
+    number = float(value)
+    if number != number or number in (float("inf"), float("-inf")):
+        raise ValueError(f"return {value!r} is not a finite number")
+    if number.is_integer():
+        return str(int(number))
+    fraction = Fraction(number)
+    for digits in range(1, 16):     # the simplest fraction that is this float
+        simple = fraction.limit_denominator(10 ** digits)
+        if float(simple) == number:
+            fraction = simple
+            break
+    decimal = format(Decimal(repr(number)), "f")
+    denominator = fraction.denominator
+    while denominator % 2 == 0:
+        denominator //= 2
+    while denominator % 5 == 0:
+        denominator //= 5
+    if denominator == 1:            # a terminating decimal: the shortest that reads back as this float
+        return decimal
+    return f"{fraction.numerator}/{fraction.denominator}"
+
+
+def parse_return(text: str) -> float:
+    """The value of one return as ``return_text`` writes it (``1``, ``-0.5``, ``-1/3``).
+    Raises ValueError for other text."""
+    if re.fullmatch(_VALUE, text) is None:
+        raise ValueError(f"{text!r} is not a return (a whole number, a decimal or a fraction such as -1/3)")
+    return float(Fraction(text))
+
+
 def returns_text(values: Sequence[float]) -> str:
-    """The returns vector as a result token: each value in shortest exact decimal form
-    (``1``, ``-0.5``, ``0.3333333333333333``: it reads back as the same float), joined by
-    ``/``; one value is followed by ``/``. Raises ValueError for a value that is not finite."""
-    parts = []
-    for value in values:
-        number = float(value)
-        if number != number or number in (float("inf"), float("-inf")):
-            raise ValueError(f"return {value!r} is not a finite number")
-        if number.is_integer():
-            parts.append(str(int(number)))
-        else:
-            parts.append(format(Decimal(repr(number)), "f"))
-    return "/".join(parts) + ("/" if len(parts) == 1 else "")
+    """The returns vector as a result token (RETURNS_TOKEN): each value as return_text
+    writes it, joined by ``/``, or by ``,`` when one is a fraction; one value is
+    followed by the separator. Raises ValueError for a value that is not finite.
+
+    >>> returns_text([1.0, -0.5, -0.5]), returns_text([1.0, -1 / 3, -1 / 3, -1 / 3])
+    ('1/-0.5/-0.5', '1,-1/3,-1/3,-1/3')
+    """
+    parts = [return_text(value) for value in values]
+    separator = "," if any("/" in part for part in parts) else "/"
+    return separator.join(parts) + (separator if len(parts) == 1 else "")
 
 
 def parse_returns(token: str) -> list[float] | None:
-    """The returns vector a result token ``v1/.../vN`` holds, or None for another token."""
+    """The returns vector a result token holds (``1/-1/-1``, ``1,-1/3,-1/3,-1/3``, and
+    the long decimals written before fractions, ``1/-0.3333333333333333/...``), or None
+    for another token."""
     if re.fullmatch(RETURNS_TOKEN, token) is None:
         return None
-    return [float(part) for part in token.rstrip("/").split("/")]
+    separator = "," if "," in token else "/"
+    return [parse_return(part) for part in token.rstrip(separator).split(separator)]
+
+
+def same_result(first: str, second: str) -> bool:
+    """Whether two result tokens say the same: equal text, or returns vectors of equal
+    values however written (``1/-0.3333333333333333/...`` and ``1,-1/3,...``)."""
+    if first == second:
+        return True
+    a, b = parse_returns(first), parse_returns(second)
+    return a is not None and a == b
 
 
 def result_from_returns(returns: Sequence[float]) -> str:

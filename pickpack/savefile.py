@@ -31,6 +31,8 @@ from typing import Any
 from pickpack.errors import GameLoadError, IllegalMoveError, MoveSyntaxError, PickpackError
 from pickpack.game import Game, GameState
 from pickpack.games_registry import get_game
+from pickpack.file_errors import os_error_text
+from pickpack.file_kinds import kind_of_text
 from pickpack.safe_files import write_text_atomic
 
 __all__ = ["HUMAN", "SAVE_FORMAT", "SAVE_VERSION", "SaveFileError", "SavedGame"]
@@ -91,7 +93,7 @@ class SavedGame:
         try:
             write_text_atomic(path, text)
         except OSError as exc:
-            raise SaveFileError(f"cannot write {path}: {exc.strerror or exc}") from None
+            raise SaveFileError(f"{path}: cannot write: {os_error_text(exc, path)}") from None
 
     def start(self, source: str = "save file", games: GameLookup = get_game) -> GameState:
         """The state the game started from (no moves): ``new_game`` with the file's game,
@@ -206,12 +208,20 @@ class SavedGame:
         """Read and check a save file. Raises SaveFileError naming the problem."""
         try:
             text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveFileError(f"no such file: {path}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"cannot read {path}: {exc}") from None
+        except OSError as exc:
+            raise SaveFileError(f"{path}: cannot read: {os_error_text(exc, path)}") from None
+        except UnicodeDecodeError as exc:
+            raise SaveFileError(f"{path}: not a save file: byte 0x{exc.object[exc.start]:02X} at offset "
+                                f"{exc.start} is not UTF-8 text") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise SaveFileError(f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+            kind = kind_of_text(text)
+            if kind == "ppn":
+                raise SaveFileError(f"{path}: is a PPN game record, not a save file: 'pickpack replay "
+                                    f"{path}' reads records") from None
+            if kind == "empty":
+                raise SaveFileError(f"{path}: is empty, not a save file") from None
+            raise SaveFileError(f"{path}: not a save file: not JSON: {exc.msg} at line {exc.lineno} "
+                                f"column {exc.colno}") from None
         return cls.from_json(data, source=str(path), games=games)

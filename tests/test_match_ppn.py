@@ -34,4 +34,4 @@ def test_match_refuses_an_unwritable_record_before_playing(tmp_path: Path) -> No
                str(tmp_path / "missing-dir" / "m.ppn"), cwd=tmp_path)
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == [
-        f"pickpack: error: --ppn {tmp_path / 'missing-dir' / 'm.ppn'}: No such file or directory"]
+        f"pickpack: error: --ppn {tmp_path / 'missing-dir' / 'm.ppn'}: cannot write: the folder {tmp_path / 'missing-dir'} does not exist"]

@@ -90,7 +90,7 @@ def test_interrupted_match_keeps_every_finished_game_and_prints_partial_results(
     slow = script(tmp_path, "slow", go=SLOW_GO)
     record = tmp_path / "keep.ppn"
     record.write_text(OLD_RECORD)
-    proc = _start(["match", slow, "random", "--games", "60", "--jobs", "1", "--ppn", str(record)],
+    proc = _start(["match", slow, "random", "--games", "60", "--jobs", "1", "--ppn", str(record), "--force"],
                   tmp_path)
     try:
         # the record grows game by game in its temporary file; the old one is untouched
@@ -127,7 +127,7 @@ def test_interrupt_before_the_first_game_leaves_the_old_record(tmp_path: Path) -
     record = tmp_path / "keep.ppn"
     record.write_text(OLD_RECORD)
     proc = _start(["match", hang, "random", "--games", "4", "--jobs", "1", "--time-limit", "30",
-                   "--ppn", str(record)], tmp_path)
+                   "--ppn", str(record), "--force"], tmp_path)
     try:
         _wait_for(lambda: bool(_temp_records(tmp_path, "keep.ppn")), "the temporary record")
         time.sleep(0.5)                       # the first game is running: its bot hangs
@@ -146,7 +146,7 @@ def test_a_completed_record_replaces_the_old_file(tmp_path: Path, capsys: pytest
     record = tmp_path / "keep.ppn"
     record.write_text(OLD_RECORD)
     assert main(["match", "random", "greedy", "--games", "3", "--seed", "4", "--jobs", "1",
-                 "--ppn", str(record)]) == 0
+                 "--ppn", str(record), "--force"]) == 0
     assert [h["Round"] for h in _ppn_games(record)] == ["1", "2", "3"]
     assert not _temp_records(tmp_path, "keep.ppn")
 
@@ -169,7 +169,7 @@ def test_a_record_path_that_is_a_folder_is_refused_before_playing(
     with pytest.raises(SystemExit) as done:
         main(["match", "random", "greedy", "--games", "2", "--ppn", str(tmp_path)])
     assert done.value.code == 2
-    assert capsys.readouterr().err == f"pickpack: error: --ppn {tmp_path}: Is a directory\n"
+    assert capsys.readouterr().err == f"pickpack: error: --ppn {tmp_path}: is a directory\n"
 
 
 def _results(indices: list[int]) -> list[GameResult]:

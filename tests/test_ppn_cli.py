@@ -83,4 +83,4 @@ def test_a_missing_file_is_a_one_line_error(tmp_path: Path, capsys: pytest.Captu
         with pytest.raises(SystemExit) as info:
             main([command, str(missing)])
         assert info.value.code == 2
-        assert capsys.readouterr().err == f"pickpack: error: {missing}: cannot read: No such file or directory\n"
+        assert capsys.readouterr().err == f"pickpack: error: {missing}: cannot read: no such file\n"

@@ -19,8 +19,8 @@ import pickpack
 from pickpack.cli import main
 from pickpack.games_registry import available_games
 from pickpack.match import GameResult
-from pickpack.record_dialect import (GenericDialect, dialect_for, parse_returns, player_tag,
-                                     result_from_returns, returns_text)
+from pickpack.record_dialect import (GenericDialect, dialect_for, parse_return, parse_returns, player_tag,
+                                     result_from_returns, return_text, returns_text, same_result)
 from pickpack.savefile import SavedGame
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.notation import PPN
@@ -72,13 +72,50 @@ def _errors(text: str) -> list[tuple[int, int, str, str | None]]:
 def test_result_tokens_from_returns() -> None:
     assert [result_from_returns(r) for r in ([1, -1], [-1, 1], [0.5, 0.5])] == ["1-0", "0-1", "1/2-1/2"]
     assert result_from_returns([1.0, -0.5, -0.5]) == "1/-0.5/-0.5"
-    assert returns_text([1 / 3, 0.00001, -2.0]) == "0.3333333333333333/0.00001/-2"
+    assert returns_text([1 / 3, 0.00001, -2.0]) == "1/3,0.00001,-2"        # a fraction: joined by ','
     assert returns_text([7.0]) == "7/"                   # one player: its value and a '/'
+    assert returns_text([-1 / 3]) == "-1/3,"
     assert parse_returns("1/-0.5/-0.5") == [1.0, -0.5, -0.5]
-    assert parse_returns("0.3333333333333333/0/0") == [1 / 3, 0.0, 0.0]   # exact: the same floats
+    assert parse_returns("0.3333333333333333/0/0") == [1 / 3, 0.0, 0.0]   # the form written before: same floats
+    assert parse_returns("1/3,0.00001,-2") == [1 / 3, 0.00001, -2.0] and parse_returns("-1/3,") == [-1 / 3]
     assert parse_returns("7/") == [7.0] and parse_returns("1-0") is None and parse_returns("roll") is None
     with pytest.raises(ValueError, match="not a finite number"):
         returns_text([float("nan"), 0.0, 0.0])
+
+
+@pytest.mark.parametrize("value, text", [
+    (1.0, "1"), (-2.0, "-2"), (-0.5, "-0.5"), (0.25, "0.25"), (0.1, "0.1"), (-1 / 3, "-1/3"), (2 / 3, "2/3"),
+    (1 / 7, "1/7"), (-5 / 6, "-5/6"), (0.00001, "0.00001"),
+])
+def test_a_return_is_written_exactly_as_people_write_it(value: float, text: str) -> None:
+    assert return_text(value) == text
+    assert parse_return(text) == value                  # and reads back as the same float
+
+
+def test_four_player_returns_of_thirds_are_fractions_not_long_decimals() -> None:
+    # The winner of a zero-sum 4-player game gets 1, each other seat -1/3.
+    assert result_from_returns([1.0, -1 / 3, -1 / 3, -1 / 3]) == "1,-1/3,-1/3,-1/3"
+    assert result_from_returns([-1 / 3, -1 / 3, 1.0, -1 / 3]) == "-1/3,-1/3,1,-1/3"
+
+
+def test_a_result_written_as_long_decimals_is_the_same_result_as_its_fractions() -> None:
+    old = "1/-0.3333333333333333/-0.3333333333333333/-0.3333333333333333"
+    assert same_result(old, "1,-1/3,-1/3,-1/3") and same_result("1,-1/3,-1/3,-1/3", old)
+    assert not same_result(old, "1,-1/3,-1/3,-1/4") and not same_result("1-0", "0-1")
+
+
+@pytest.mark.parametrize("form", ["1,-1/3,-1/3,-1/3",
+                                  "1/-0.3333333333333333/-0.3333333333333333/-0.3333333333333333"])
+def test_a_four_player_forfeit_record_of_thirds_reads_in_either_form(form: str) -> None:
+    out = io.StringIO()
+    games_to_ppn([_result(players=("p1", "p2", "p3", "p4"), seats=("random",) * 4, bot_seats=(0, 1, 2, 3),
+                          moves=["roll", "d5"], returns=(1.0, -1 / 3, -1 / 3, -1 / 3),
+                          scores={"p1": 5.0, "p2": 0.0, "p3": 0.0, "p4": 0.0},
+                          forfeit="timed out", forfeited_by="p2")], out, date="2026.12.01")
+    text = out.getvalue()
+    assert '[Result "1,-1/3,-1/3,-1/3"]' in text and "2. d5 1,-1/3,-1/3,-1/3\n" in text
+    game = PPN.parse_game(text.replace("1,-1/3,-1/3,-1/3", form))
+    assert game.errors == [] and parse_returns(game.headers["Result"]) == [1.0, -1 / 3, -1 / 3, -1 / 3]
 
 
 def test_roster_tags_come_from_the_player_names() -> None:

@@ -221,3 +221,54 @@ def test_bad_utf8_bytes_are_reported_where_they_are(tmp_path: object) -> None:
     # "1. a6>1 { caf" is 13 characters: the byte 0xE9 is column 14.
     assert [(e.line, e.column, e.message) for e in game.errors] == [(13, 14, "byte 0xE9 is not valid UTF-8")]
     assert game.next() is not None and game.next().comment == "caf\ufffd"  # type: ignore[union-attr]
+
+
+# --- tag values with a form (docs/ppn.md, "Tag values") ----------------------------------
+# Line 3 is the Date tag: '[Date "' is 7 characters, so the value starts at column 8.
+
+@pytest.mark.parametrize("tag, expected", [
+    ('[Date "2026.13.45"]', (3, 13, "tag Date: month 13 is not 01..12")),
+    ('[Date "2026.00.01"]', (3, 13, "tag Date: month 00 is not 01..12")),
+    ('[Date "2026.04.31"]', (3, 16, "tag Date: day 31 is not 01..30 (April has 30 days)")),
+    ('[Date "2026.02.29"]', (3, 16, "tag Date: day 29 is not 01..28 (February 2026 has 28 days)")),
+    ('[Date "2026.??.32"]', (3, 16, "tag Date: day 32 is not 01..31 (a month has 31 days)")),
+    ('[Date "2026-11-29"]', (3, 12, "tag Date: must be YYYY.MM.DD with ? for unknown digits (2026.11.29, "
+                                    "2026.??.??), got '2026-11-29'")),
+    ('[Date "29.11.2026"]', (3, 10, "tag Date: must be YYYY.MM.DD with ? for unknown digits (2026.11.29, "
+                                    "2026.??.??), got '29.11.2026'")),
+    ('[Date "2026.11"]', (3, 15, "tag Date: must be YYYY.MM.DD with ? for unknown digits (2026.11.29, "
+                                 "2026.??.??), got '2026.11'")),
+])
+def test_a_date_tag_of_no_date_is_reported_at_its_character(tag: str, expected: tuple[int, int, str]) -> None:
+    assert [e[:3] for e in errors_of(game_text("*", _with(3, tag)))] == [expected]
+
+
+@pytest.mark.parametrize("date", ["2024.02.29", "2000.02.29", "????.??.??", "2026.??.??", "2026.12.??", "19??.??.??"])
+def test_dates_with_unknown_digits_or_a_leap_day_are_dates(date: str) -> None:
+    assert errors_of(game_text("*", _with(3, f'[Date "{date}"]'))) == []
+
+
+@pytest.mark.parametrize("tag, expected", [
+    ('[Round "first"]', (4, 9, "tag Round: must be ? (unknown), - (no rounds) or a round number such as 3 "
+                               "or 3.1, got 'first'")),
+    ('[Time "25:00:00"]', (4, 8, "tag Time: hour 25 is not 00..23")),
+    ('[UTCTime "12:61:00"]', (4, 14, "tag UTCTime: minute 61 is not 00..59")),
+    ('[EventDate "2026.13.01"]', (4, 18, "tag EventDate: month 13 is not 01..12")),
+    ('[PlyCount "ten"]', (4, 12, "tag PlyCount: must be a number of plies (digits), got 'ten'")),
+])
+def test_other_tags_with_a_form_are_checked(tag: str, expected: tuple[int, int, str]) -> None:
+    assert [e[:3] for e in errors_of(game_text("*", _with(4, tag)))] == [expected]
+
+
+def test_a_malformed_tag_value_is_left_out_and_the_rest_of_the_game_read() -> None:
+    game = PPN.read_game(io.StringIO(game_text("1. a6>1 *", _with(3, '[Date "2026.13.45"]'))), strict=False)
+    assert game is not None and game.headers["Date"] == "????.??.??"       # the unknown value
+    assert [m.text for m in game.mainline_moves()] == ["a6>1"]
+    with pytest.raises(PPNParseError, match="line 3, column 13: tag Date: month 13"):
+        PPN.read_game(io.StringIO(game_text("*", _with(3, '[Date "2026.13.45"]'))))
+
+
+def test_the_writer_refuses_a_tag_value_the_reader_would_refuse() -> None:
+    state = pickpack.new_game(seed=7, placements={"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"})
+    with pytest.raises(ValueError, match=r"^tag Date: month 13 is not 01\.\.12$"):
+        PPN.game_from_state(state, {"Date": "2026.13.45"})

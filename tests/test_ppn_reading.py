@@ -198,6 +198,8 @@ def test_a_comment_that_ppn_cannot_hold_is_refused_when_writing() -> None:
     game.comment = "a } b"
     with pytest.raises(ValueError, match="cannot contain '}'"):
         PPN.export(game)
-    game.comment = "first line\n[not a tag]"
-    with pytest.raises(ValueError, match="cannot start with '\\[' or '%'"):
+    game.comment = "first line\n% an escape"
+    with pytest.raises(ValueError, match="cannot start with '%'"):
         PPN.export(game)
+    game.comment = "first line\n[%clk 0:04:59]"       # text inside a comment: written and read back
+    assert PPN.parse_game(PPN.export(game)).comment == "first line\n[%clk 0:04:59]"

@@ -75,7 +75,7 @@ def test_a_writer_failing_mid_game_leaves_the_old_file(tmp_path: Path,
 
     monkeypatch.setattr(PPN, "games_to_ppn", half_then_fail)
     with pytest.raises(RuntimeError, match="writer bug"):
-        main(["match", "random", "random", "--games", "3", "--jobs", "1", "--ppn", str(record)])
+        main(["match", "random", "random", "--games", "3", "--jobs", "1", "--ppn", str(record), "--force"])
     assert record.read_text() == "old record\n"
     assert leftovers(tmp_path) == []
 
@@ -105,10 +105,10 @@ def test_a_full_disk_is_one_line_and_keeps_the_old_file(tmp_path: Path,
 
     monkeypatch.setattr(os, "write", write)
     with pytest.raises(SystemExit) as done:
-        main(["match", "random", "random", "--games", "4", "--jobs", "1", "--ppn", str(record)])
+        main(["match", "random", "random", "--games", "4", "--jobs", "1", "--ppn", str(record), "--force"])
     monkeypatch.undo()
     assert done.value.code == 2
-    assert capsys.readouterr().err == f"pickpack: error: --ppn {record}: No space left on device\n"
+    assert capsys.readouterr().err == f"pickpack: error: --ppn {record}: cannot write: no space left on the device\n"
     assert record.read_text() == "old record\n"
     assert leftovers(tmp_path) == []
 

@@ -86,4 +86,4 @@ def test_export_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "pickpack.cli", "export", str(tmp_path / "none.json")],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
-    assert out.stderr.strip().splitlines() == [f"pickpack: error: no such file: {tmp_path / 'none.json'}"]
+    assert out.stderr.strip().splitlines() == [f"pickpack: error: {tmp_path / 'none.json'}: cannot read: no such file"]

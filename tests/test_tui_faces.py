@@ -192,6 +192,12 @@ def test_the_returns_table_names_the_best() -> None:
         ReturnsScreen(("p1", "p2", "p3"), [1.0, -1.0], {}, {})
 
 
+def test_the_returns_table_writes_exact_returns() -> None:
+    # A zero-sum 4-player game: the winner 1, each other seat -1/3 (not -0.333333).
+    screen = ReturnsScreen(("p1", "p2", "p3", "p4"), [-1 / 3, 1.0, -1 / 3, -1 / 3], {}, {})
+    assert list(screen.table().columns[-1].cells) == ["1", "-1/3", "-1/3", "-1/3"]
+
+
 def test_play_passes_game_seats_and_options(frontend_calls: list[dict[str, Any]]) -> None:
     assert main(["play", "--bot", "2=random", "--seed", "3", "--first", "blue"]) == 0
     assert main(["play", "--game", "pickpack", "--bot", "red=greedy", "--bot", "blue=human"]) == 0

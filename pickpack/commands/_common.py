@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, NoReturn
 
-__all__ = ["EXIT_INTERRUPTED", "PROG", "OneLineParser", "error_line", "fail", "option", "positive_int",
-           "seed"]
+__all__ = ["EXIT_INTERRUPTED", "PROG", "OneLineParser", "error_line", "fail", "new_output", "option",
+           "positive_int", "seed"]
 
 PROG = "pickpack"
 EXIT_INTERRUPTED = 130      # 128 + SIGINT: the status of a command stopped by Ctrl-C
@@ -40,6 +41,20 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix(PROG).strip()
         fail(f"{command}: {message}" if command else message)
+
+
+def new_output(path: str, *, force: bool, option: str) -> None:
+    """Check, before any work, that the command may write ``path`` (given as ``option``):
+    a file that exists is replaced only with ``--force``; a directory never is. Ends the
+    command with one ``fail`` line otherwise
+    (``--output out.ppn: already exists; add --force to replace it``)."""
+    if os.path.isdir(path):
+        fail(f"{option} {path}: is a directory")
+    if os.path.lexists(path) and not force:
+        fail(f"{option} {path}: already exists; add --force to replace it")
+    folder = os.path.dirname(path)
+    if folder and not os.path.isdir(folder):
+        fail(f"{option} {path}: cannot write: the folder {folder} does not exist")
 
 
 def seed(text: str) -> int:

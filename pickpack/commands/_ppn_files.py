@@ -12,16 +12,24 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pickpack.commands._common import fail
+from pickpack.file_errors import os_error_text
+from pickpack.file_kinds import describe_kind, kind_of_file
 
-__all__ = ["ppn_files"]
+__all__ = ["NO_GAME", "ppn_files"]
+
+#: The problem of a PPN file that holds no game, reported at line 1, column 1.
+NO_GAME = "no game: the file is empty or holds only blank lines and '%' escape lines"
 
 
 def ppn_files(paths: Sequence[str]) -> Iterator[tuple[str, Iterator[Any]]]:
     """For each path in turn: (path, its games read one at a time, leniently).
 
-    A file that cannot be opened, or a PPN plugin that fails to import, ends the command
-    with one ``pickpack: error: ...`` line and exit status 2; PluginNotFoundError (shown
-    by pickpack.cli the same way) if no PPN plugin is installed.
+    A file that cannot be opened (``FILE: cannot read: is a directory``), a file of the
+    other format or of neither (``FILE: is a pickpack save file (JSON, ...), not a PPN
+    record: ...``, pickpack.file_kinds), or a PPN plugin that fails to import, ends the
+    command with one ``pickpack: error: ...`` line and exit status 2;
+    PluginNotFoundError (shown by pickpack.cli the same way) if no PPN plugin is
+    installed. A file that holds no game is for the caller to report (see no_game).
     """
     from pickpack.plugins import load
 
@@ -31,8 +39,13 @@ def ppn_files(paths: Sequence[str]) -> Iterator[tuple[str, Iterator[Any]]]:
         fail(f"the notation plugin pickpack.notations:ppn cannot be loaded: {type(exc).__name__}: {exc}")
     for path in paths:
         try:
+            kind = kind_of_file(path)
             stream = ppn.open(path)
         except OSError as exc:
-            fail(f"{path}: cannot read: {exc.strerror or exc}")
+            fail(f"{path}: cannot read: {os_error_text(exc, path)}")
+        if kind not in ("ppn", "empty"):
+            stream.close()
+            hint = f": 'pickpack export {path}' writes it as one" if kind == "save" else ""
+            fail(f"{path}: is {describe_kind(kind)}, not a PPN record{hint}")
         with stream:
             yield path, ppn.iter_games(stream, strict=False)

@@ -5,7 +5,9 @@ with the save's seats as the roster (Pick & Pack: Red, Blue; another game: P1..P
 its seed, variant and options as set-up tags, and every move (chance outcomes
 included). With ``-o FILE`` the record is written atomically (pickpack.safe_files):
 FILE keeps its old content until the new record is complete, and a failed export
-leaves it untouched.
+leaves it untouched. An existing FILE is replaced only with ``--force`` (checked before
+any work). A PPN record, an empty file or any other file given as SAVE is one line
+saying what it is (pickpack.file_kinds).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pickpack.commands._common import fail
+from pickpack.commands._common import fail, new_output
+from pickpack.file_errors import os_error_text
 from pickpack.safe_files import write_text_atomic
 
 NAME = "export"
@@ -23,7 +26,8 @@ HELP = "write a saved game (pickpack play) as PPN (docs/ppn.md)"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("save", metavar="SAVE", help="a save file written by 'pickpack play'")
     p.add_argument("-o", "--output", metavar="FILE", default=None,
-                   help="write to FILE instead of standard output")
+                   help="write to FILE instead of standard output (a new file, unless --force)")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
     from pickpack.record_dialect import player_tag
     from pickpack.savefile import SavedGame, SaveFileError
 
+    if args.output is not None:
+        new_output(args.output, force=args.force, option="--output")
     try:
         notation = load("pickpack.notations", "ppn")
     except Exception as exc:  # a missing or broken plugin: one line, no traceback
@@ -53,5 +59,5 @@ def run(args: argparse.Namespace) -> int:
     try:
         write_text_atomic(args.output, text)     # the old file stays until the new one is whole
     except OSError as exc:
-        fail(f"--output {args.output}: {exc.strerror or exc}")
+        fail(f"--output {args.output}: cannot write: {os_error_text(exc, args.output)}")
     return 0

@@ -30,7 +30,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from pickpack.commands._common import EXIT_INTERRUPTED, fail, option, positive_int, seed
+from pickpack.commands._common import EXIT_INTERRUPTED, fail, new_output, option, positive_int, seed
+from pickpack.file_errors import os_error_text
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -90,7 +91,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         f"(default {HANDSHAKE_TIMEOUT:g})")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--ppn", metavar="FILE", default=None,
-                   help="write every game to FILE as PPN (docs/ppn.md), game by game")
+                   help="write every game to FILE as PPN (docs/ppn.md), game by game (a new file, unless --force)")
+    p.add_argument("--force", action="store_true", help="replace the --ppn FILE if it exists")
 
 
 class _RecordError(Exception):
@@ -132,7 +134,7 @@ class _Record:
             while data:
                 data = data[os.write(self._fd, data):]
         except OSError as exc:
-            raise _RecordError(exc.strerror or str(exc)) from None
+            raise _RecordError(os_error_text(exc)) from None
         self._whole = os.lseek(self._fd, 0, os.SEEK_CUR)
         self.written += 1
 
@@ -146,7 +148,7 @@ class _Record:
                 os.ftruncate(self._fd, self._whole)     # no half game after an interrupt
                 self._writer.__exit__(None, None, None)
             except OSError as exc:      # the writer removed its temporary file
-                raise _RecordError(exc.strerror or str(exc)) from None
+                raise _RecordError(os_error_text(exc)) from None
         else:
             stopped = KeyboardInterrupt()
             self._writer.__exit__(KeyboardInterrupt, stopped, None)
@@ -164,7 +166,7 @@ def _open_record(path: str) -> _Record:
     try:
         return _Record(path, notation)
     except OSError as exc:
-        fail(f"--ppn {path}: {exc.strerror}")
+        fail(f"--ppn {path}: cannot write: {os_error_text(exc, path)}")
 
 
 @contextmanager
@@ -378,6 +380,8 @@ def run(args: argparse.Namespace) -> int:
                    game=game, players=args.players, variant=args.variant, options=options)
     except (PickpackError, LookupError, TypeError, ValueError) as exc:
         fail(str(exc))
+    if args.ppn:
+        new_output(args.ppn, force=args.force, option="--ppn")
     record = _open_record(args.ppn) if args.ppn else None
     console = Console(stderr=True)
     keep = False
@@ -411,7 +415,7 @@ def run(args: argparse.Namespace) -> int:
             except PickpackError as exc:
                 fail(str(exc))
             except _RecordError as exc:        # FILE stays as it was (record.close)
-                fail(f"--ppn {args.ppn}: {exc.strerror}")
+                fail(f"--ppn {args.ppn}: cannot write: {exc.strerror}")
             status = 0
             if summary.interrupted:
                 status = EXIT_TERMINATED if terminated() else EXIT_INTERRUPTED
@@ -421,7 +425,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 record.close(keep)
             except _RecordError as exc:
-                fail(f"--ppn {args.ppn}: {exc.strerror}")
+                fail(f"--ppn {args.ppn}: cannot write: {exc.strerror}")
     if summary.interrupted:
         if record is None:
             said = ""

@@ -3,8 +3,8 @@
 Records of any installed game (its ``[Game "NAME"]`` tag; none: Pick & Pack). Each
 problem is printed as ``FILE:LINE:COL: message`` (the format compilers and linters
 use, so editors can jump to it); a summary per file goes to stderr. Exit status 0 when
-every game of every file is clean, 1 if any problem was found, 2 if a file cannot be
-read. The notation comes from the plugin ``pickpack.notations:ppn``.
+every game of every file is clean, 1 if any problem was found (a file with no game is
+one), 2 if a file cannot be read or is not a PPN record (a save file, say). The notation comes from the plugin ``pickpack.notations:ppn``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pickpack.commands._ppn_files import ppn_files
+from pickpack.commands._ppn_files import NO_GAME, ppn_files
 
 NAME = "validate"
 HELP = "check PPN files; print each problem as FILE:LINE:COL: message"
@@ -31,6 +31,9 @@ def run(args: argparse.Namespace) -> int:
             for error in game.errors:
                 print(f"{path}:{error.line}:{error.column}: {error.message}")
                 found += 1
+        if count == 0:
+            print(f"{path}:1:1: {NO_GAME}")
+            found += 1
         problems += found
         verdict = "no problems" if found == 0 else f"{found} problem{'s' * (found != 1)}"
         sys.stderr.write(f"{path}: {count} game{'s' * (count != 1)}, {verdict}\n")

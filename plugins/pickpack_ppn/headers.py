@@ -21,7 +21,7 @@ from pickpack.record_dialect import TWO_PLAYER_RESULTS
 from pickpack_ppn.compat import module_getattr
 from pickpack_ppn.dialects import roster_of_tags
 
-__all__ = ["RESULTS", "ROSTER", "Headers", "check_tag", "result_token"]
+__all__ = ["FORMATTED_TAGS", "RESULTS", "ROSTER", "Headers", "check_tag", "result_token", "tag_value_problem"]
 
 #: The result tokens of a two-player record (pickpack.record_dialect.TWO_PLAYER_RESULTS).
 RESULTS = TWO_PLAYER_RESULTS
@@ -47,6 +47,90 @@ def check_tag(name: str, value: str) -> None:
         raise ValueError(f"tag {name}: value must fit on one line (no line breaks)")
 
 
+_DATE = re.compile(r"([0-9?]{4})\.([0-9?]{2})\.([0-9?]{2})")
+_TIME = re.compile(r"([0-9?]{2}):([0-9?]{2}):([0-9?]{2})")
+_ROUND = re.compile(r"\?|-|[0-9]+(?:\.[0-9]+)*")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December")
+_DATE_FORM = "YYYY.MM.DD with ? for unknown digits (2026.11.29, 2026.??.??)"
+_TIME_FORM = "HH:MM:SS with ? for unknown digits (14:05:00)"
+
+
+def _first_mismatch(value: str, shape: str) -> int:
+    """Index of the first character of ``value`` that does not fit ``shape`` ('9': a digit
+    or '?', else that character); len(shape) when ``value`` is longer."""
+    for i, want in enumerate(shape):
+        if i >= len(value):
+            return i
+        ch = value[i]
+        if not ((ch.isdigit() and ch.isascii() or ch == "?") if want == "9" else ch == want):
+            return i
+    return len(shape)
+
+
+def _date_problem(value: str) -> tuple[int, str] | None:
+    m = _DATE.fullmatch(value)
+    if m is None:
+        return _first_mismatch(value, "9999.99.99"), f"must be {_DATE_FORM}, got {value!r}"
+    year, month, day = m.groups()
+    if month.isdigit() and not 1 <= int(month) <= 12:
+        return 5, f"month {month} is not 01..12"
+    if day.isdigit():
+        last = 31
+        if month.isdigit():
+            last = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[int(month) - 1]
+            leap = year.isdigit() and (int(year) % 4 == 0 and (int(year) % 100 != 0 or int(year) % 400 == 0))
+            if int(month) == 2 and year.isdigit() and not leap:
+                last = 28
+        if not 1 <= int(day) <= last:
+            where = f"{_MONTHS[int(month) - 1]}{' ' + year if year.isdigit() and month == '02' else ''}" \
+                if month.isdigit() else "a month"
+            return 8, f"day {day} is not 01..{last} ({where} has {last} days)"
+    return None
+
+
+def _time_problem(value: str) -> tuple[int, str] | None:
+    m = _TIME.fullmatch(value)
+    if m is None:
+        return _first_mismatch(value, "99:99:99"), f"must be {_TIME_FORM}, got {value!r}"
+    for index, (part, top, what) in enumerate(zip(m.groups(), (23, 59, 60), ("hour", "minute", "second"))):
+        if part.isdigit() and int(part) > top:
+            return 3 * index, f"{what} {part} is not 00..{top}"
+    return None
+
+
+def _round_problem(value: str) -> tuple[int, str] | None:
+    if _ROUND.fullmatch(value):
+        return None
+    return 0, f"must be ? (unknown), - (no rounds) or a round number such as 3 or 3.1, got {value!r}"
+
+
+def _count_problem(value: str) -> tuple[int, str] | None:
+    if value.isascii() and value.isdigit():
+        return None
+    return 0, f"must be a number of plies (digits), got {value!r}"
+
+
+#: The tags whose value has a form (docs/ppn.md, "Tag values"), each with its check.
+FORMATTED_TAGS = {"Date": _date_problem, "EventDate": _date_problem, "UTCDate": _date_problem,
+                  "Time": _time_problem, "UTCTime": _time_problem, "Round": _round_problem,
+                  "PlyCount": _count_problem}
+
+
+def tag_value_problem(name: str, value: str) -> tuple[int, str] | None:
+    """What is wrong with ``value`` as the value of tag ``name`` (FORMATTED_TAGS), as
+    (index of the offending character in the value, message without the tag's name);
+    None when it is well formed or the tag has no form.
+
+    >>> tag_value_problem("Date", "2026.13.45")
+    (5, 'month 13 is not 01..12')
+    >>> tag_value_problem("Date", "2026.??.??") is None
+    True
+    """
+    check = FORMATTED_TAGS.get(name)
+    return None if check is None else check(value)
+
+
 def _unknown(tag: str) -> str:
     """The unknown value of a roster tag: "????.??.??" for Date, "*" for Result, else "?"."""
     return UNKNOWN_VALUES.get(tag, "?")
@@ -60,7 +144,8 @@ class Headers(MutableMapping[str, str]):
     (pickpack_ppn.dialects.roster_of_tags; a game that is not installed or fails to
     load: a roster without players); ``Headers.with_roster`` gives it explicitly.
     Deleting a roster tag restores its unknown value ("?", "????.??.??", "*").
-    Setting a bad name or a value with a line break raises ValueError.
+    Setting a bad name, a value with a line break or a value without its tag's form
+    (``tag_value_problem``: Date, Round, ...) raises ValueError.
 
     >>> h = Headers(Seed="7", Event="Club")
     >>> list(h)[:2], list(h)[-1]
@@ -102,6 +187,9 @@ class Headers(MutableMapping[str, str]):
 
     def __setitem__(self, name: str, value: str) -> None:
         check_tag(name, value)
+        problem = tag_value_problem(name, value)
+        if problem is not None:
+            raise ValueError(f"tag {name}: {problem[1]}")
         if name in self._roster:
             self._roster[name] = value
         else:

@@ -15,14 +15,18 @@ characters from 1; ``%`` escape lines are ignored (PGN section 6). The layout of
 
 Game boundaries follow this grammar, not blank lines: a game's tag section runs until its
 first line that is neither blank nor a tag pair, and a new tag section begins only after
-the previous game's result token, or at the start. A '[' line (outside a comment) in
-movetext that has no result yet is reported as the missing result of that game and
-begins the next one, so a game missing its result costs only that game. Moves are
+the previous game's result token, or at the start. A '[' line in movetext that has no
+result yet (at its top or in an open variation; ``_begins_game``) is reported as the
+missing result of that game and begins the next one, so a game missing its result costs
+only that game; inside a comment it is comment text (a comment never closed is read
+again from its first '[' line, ``Reader._unclosed_comment``). Moves are
 replayed on the engine as they are read; the reader reports (to the visitor's
 handle_error, and in strict mode by raising the first one when the game is over) every
 problem with its line and column, and an illegal move with its ply and the rule it
-breaks. After an illegal move the rest of that line of play is checked for syntax only
-(as python-chess does with SAN errors).
+breaks. After a ply that cannot be replayed (an illegal or malformed move, a null move
+``--``, stray text, a move number without its move or out of sequence) the rest of that
+line of play is checked for syntax only (as python-chess does with SAN errors), so no
+later move is replayed by the wrong player.
 
 The game of a record is the one its ``[Game "NAME"]`` tag names (none: Pick & Pack); its
 dialect (pickpack.record_dialect) sets the game up from the set-up tags, says which text
@@ -34,16 +38,17 @@ from __future__ import annotations
 
 import re
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from pickpack.game import GameState
-from pickpack.record_dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, TagError
+from pickpack.record_dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, TagError, same_result
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.dialects import dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
+from pickpack_ppn.headers import tag_value_problem
 from pickpack_ppn.source import LineSource, Lines, PPNInput
 from pickpack_ppn.tree import Game
 from pickpack_ppn.visitor import BaseVisitor, ResultT
@@ -66,7 +71,8 @@ _TOKEN_TEMPLATE = r"""\s*(?:
   | ([!?]{1,2})                             # 9 suffix annotation, read as a NAG
   | (\()                                    # 10 variation begins
   | (\))                                    # 11 variation ends
-  | (\S)                                    # 12 anything else
+  | (--)(?=\s|[{};()]|$)                    # 12 PGN's null move (a pass), unless the dialect's MOVE took it
+  | (\S)                                    # 13 anything else
 )"""
 
 
@@ -79,7 +85,7 @@ def _tokenizer(move_token: str) -> re.Pattern[str]:
 
 _TOKEN = _tokenizer(MOVE_TOKEN)
 (_COMMENT, _LINE_COMMENT, _RESULT, _NUMBERED_NUMBER, _NUMBERED_MOVE, _NUMBER, _MOVE, _NAG, _SUFFIX,
- _OPEN, _CLOSE, _OTHER) = range(1, 13)
+ _OPEN, _CLOSE, _NULL, _OTHER) = range(1, 14)
 _PLY_TEXTS = 100
 _PLY_TEXT = [str(i) for i in range(_PLY_TEXTS)]   # Pick & Pack: at most 84 plies; others: int()
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
@@ -98,8 +104,18 @@ class _Line:
     line: int = 0              # where its '(' is
     column: int = 0
     moved: bool = False
-    dead: bool = False         # an illegal move was met: the rest is checked for syntax only
+    dead: bool = False         # a ply could not be replayed: the rest is checked for syntax only
     starting_comment: str | None = None
+
+
+@dataclass(slots=True)
+class _Comment:
+    """A '{' comment still open at the end of its first line."""
+
+    line: int                  # where its '{' is
+    column: int
+    first: str                 # the text after '{' on that line
+    rows: list[tuple[int, str]] = field(default_factory=list)  # the lines after it: (number, text as read)
 
 
 @dataclass(slots=True)
@@ -133,7 +149,8 @@ class Reader:
         self.strict = strict
         self.line_number = 0          # number of the last line taken from the stream
         self._lines = stream if isinstance(stream, Lines) else Lines(stream)
-        self._pending: str | None = None
+        self._pending: list[tuple[int, str]] = []   # lines to read again, last first: (number, text)
+        self._play: list[_Line] = []  # the lines of play open in the movetext being read
         self._errors: list[PPNParseError] = []
         self._visitor: BaseVisitor[Any] | None = None
         self._failed = False          # the input could not be read on (lenient mode)
@@ -159,39 +176,44 @@ class Reader:
 
     # --- lines -------------------------------------------------------------------
 
-    def _next_line(self) -> str | None:
-        """The next line without its line end, skipping escape lines; None at the end."""
-        if self._pending is not None:
-            line, self._pending = self._pending, None
-            return line
-        while True:
-            if self._failed:
-                return None
-            try:
-                raw = self._lines.next_line()
-            except PPNParseError as exc:
-                if self.strict:
-                    raise
-                self._failed = True
-                self._error(exc.line, exc.column, exc.message)
-                return None
-            if raw is None:
-                return None
-            self.line_number = self._lines.number
-            if raw.startswith("%"):
-                continue
-            if not raw.isascii() and _BAD_CHAR.search(raw):
-                raw = self._clean(raw)
-            return raw
+    def _next_line(self, *, clean: bool = True) -> str | None:
+        """The next line without its line end, skipping escape lines; None at the end.
 
-    def _clean(self, line: str) -> str:
-        """Report each character that is not text (a byte that was not UTF-8) and
-        replace it with U+FFFD."""
+        ``clean=False`` (inside a comment, whose lines may be read again as the next game,
+        see _unclosed_comment): bytes that were not UTF-8 are left for ``_clean``.
+        """
+        if self._pending:
+            self.line_number, raw = self._pending.pop()
+        else:
+            while True:
+                if self._failed:
+                    return None
+                try:
+                    line = self._lines.next_line()
+                except PPNParseError as exc:
+                    if self.strict:
+                        raise
+                    self._failed = True
+                    self._error(exc.line, exc.column, exc.message)
+                    return None
+                if line is None:
+                    return None
+                self.line_number = self._lines.number
+                if not line.startswith("%"):     # an escape line, in any context (PGN section 6)
+                    raw = line
+                    break
+        return self._clean(raw, self.line_number) if clean else raw
+
+    def _clean(self, line: str, row: int) -> str:
+        """Report each character of line ``row`` that is not text (a byte that was not
+        UTF-8) and replace it with U+FFFD."""
+        if line.isascii() or not _BAD_CHAR.search(line):
+            return line
         for m in _BAD_CHAR.finditer(line):
             code = ord(m.group())
             what = (f"byte 0x{code - 0xDC00:02X} is not valid UTF-8" if 0xDC80 <= code <= 0xDCFF
                     else f"character U+{code:04X} (a lone surrogate) is not valid text")
-            self._error(self.line_number, m.start() + 1, what)
+            self._error(row, m.start() + 1, what)
         return _BAD_CHAR.sub("\ufffd", line)
 
     def _error(self, line: int, column: int, message: str, rule: str | None = None) -> None:
@@ -229,9 +251,14 @@ class Reader:
                 tag = self._tag(line)
                 if tag is not None:
                     name, value = tag
+                    problem = tag_value_problem(name, value.value)
                     if name in tags:
                         self._error(self.line_number, value.name_column, f"duplicate tag {name} (first given "
                                     f"on line {tags[name].line}); the first is kept")
+                    elif problem is not None:   # reported, and left out: the game keeps the unknown value
+                        offset, message = problem
+                        self._error(self.line_number, value.column + _raw_offset(value.raw, offset),
+                                    f"tag {name}: {message}")
                     else:
                         tags[name] = value
                         visitor.visit_header(name, value.value)
@@ -301,9 +328,9 @@ class Reader:
 
     def _movetext(self, line: str | None, visitor: BaseVisitor[ResultT], state: GameState | None,
                   tags: dict[str, _Tag], last_end: tuple[int, int]) -> None:
-        lines = [_Line(state, 0, True, dead=state is None)]
+        lines = self._play = [_Line(state, 0, True, dead=state is None)]
         number: tuple[int, int, int] | None = None      # pending move number: value, line, column
-        comment: tuple[int, int, list[str]] | None = None  # open '{': line, column, parts
+        comment: _Comment | None = None                 # the open '{'
         dialect = self._dialect
         match = (_TOKEN if dialect is None else _tokenizer(dialect.move_token)).match
         apply_move = _no_game if dialect is None else dialect.apply_move
@@ -312,22 +339,21 @@ class Reader:
         while line is not None:
             row = self.line_number
             pos = 0
-            if comment is not None:
-                if line.startswith("["):
-                    self._pending = line
-                    break
+            if comment is not None:         # inside a comment every line is text, '[' lines too
                 close = line.find("}")
                 if close < 0:
-                    comment[2].append(line)
-                    line = self._next_line()
+                    comment.rows.append((row, line))
+                    line = self._next_line(clean=False)
                     continue
-                comment[2].append(line[:close])
-                self._comment(_comment_text(comment[2]), lines, visitor, number)
+                parts = [comment.first, *(self._clean(text, r) for r, text in comment.rows)]
+                line = self._clean(line, row)
+                parts.append(line[:close])
+                self._comment(_comment_text(parts), lines, visitor, number)
                 number = None
                 comment = None
                 pos = close + 1
-            elif line.startswith("["):
-                self._pending = line
+            elif _begins_game(line):
+                self._pending.append((row, line))
                 break
             while True:
                 m = match(line, pos)
@@ -345,12 +371,10 @@ class Reader:
                         written = m.group(_NUMBERED_NUMBER)
                         if ((ply >= _PLY_TEXTS or written != _PLY_TEXT[ply]) and not cur.dead
                                 and int(written) != ply):
-                            self._error(row, m.start(_NUMBERED_NUMBER) + 1,
-                                        f"move number {written}. is out of sequence: this is ply {ply}")
+                            self._out_of_sequence(int(written), ply, row, m.start(_NUMBERED_NUMBER) + 1)
                     elif number is not None:
                         if not cur.dead and number[0] != ply:
-                            self._error(number[1], number[2],
-                                        f"move number {number[0]}. is out of sequence: this is ply {ply}")
+                            self._out_of_sequence(number[0], ply, number[1], number[2])
                         number = None
                     state = cur.state
                     if cur.dead or state is None:
@@ -383,7 +407,7 @@ class Reader:
                 elif kind == _COMMENT:
                     close = line.find("}", pos)
                     if close < 0:
-                        comment = (row, col, [line[pos:]])
+                        comment = _Comment(row, col, line[pos:])
                         break
                     self._comment(_comment_text([line[pos:close]]), lines, visitor, number)
                     number = None
@@ -424,21 +448,35 @@ class Reader:
                     self._no_move(number)
                     number = None
                     self._close(row, col, lines, visitor)
+                elif kind == _NULL:
+                    # A pass stands for a ply that no move of the record makes: the plies
+                    # after it cannot be replayed with the right player to move.
+                    cur = lines[-1]
+                    if number is not None:
+                        if not cur.dead and number[0] != cur.ply + 1:
+                            self._out_of_sequence(number[0], cur.ply + 1, number[1], number[2])
+                        number = None
+                    if not cur.dead:
+                        self._error(row, col, f"move {cur.ply + 1}: null move '--' (a pass): a record holds "
+                                    "only moves of its game; the rest of this line of play is not replayed")
+                        cur.dead = True
                 else:
+                    # Text that is no token may stand where a ply is: nothing after it in
+                    # this line of play is replayed, so no move is played by the wrong side.
                     self._no_move(number)
                     number = None
                     ch = m.group(kind)
                     self._error(row, col, f"unexpected character {ch!r}"
                                 + (" (a tag pair must start its own line)" if ch == "[" else ""))
+                    lines[-1].dead = True
             if pos:
                 last_row, last_pos = row, pos
-            line = self._next_line()
+            line = self._next_line(clean=comment is None)
         # The game ended without a result token: at the end of the stream or at a '[' line.
         if self._failed:
             pass                # the input broke off: its error says so
         elif comment is not None:
-            where = "the end of the file" if line is None else "the next game"
-            self._error(comment[0], comment[1], f"comment not closed: no '}}' before {where}")
+            self._unclosed_comment(comment)
         else:
             self._no_move(number)
             self._error(last_row, last_pos + 1, f"missing result token ({self._result_forms()}) "
@@ -454,9 +492,31 @@ class Reader:
             return "1-0, 0-1, 1/2-1/2 or *"
         return self._dialect.result_tokens(self._tags)
 
+    def _unclosed_comment(self, comment: _Comment) -> None:
+        """A comment still open at the end of the input: the error is at its '{', and
+        reading goes on at its first line that starts with '[' (read again as the next
+        game), so a game whose comment lacks its '}' costs only that game."""
+        restart = next((i for i, (_, text) in enumerate(comment.rows) if _begins_game(text)), None)
+        kept = comment.rows if restart is None else comment.rows[:restart]
+        where = "the end of the file" if restart is None else "the next game"
+        self._error(comment.line, comment.column, f"comment not closed: no '}}' before {where}")
+        for row, text in kept:
+            self._clean(text, row)
+        if restart is not None:
+            self._pending.extend(reversed(comment.rows[restart:]))
+
+    def _out_of_sequence(self, written: int, ply: int, row: int, col: int) -> None:
+        """A move number that is not the ply of its move: the record and the reader
+        disagree on whose turn it is, so the rest of this line of play is not replayed."""
+        self._error(row, col, f"move number {written}. is out of sequence: this is ply {ply}")
+        self._play[-1].dead = True
+
     def _no_move(self, number: tuple[int, int, int] | None) -> None:
+        """A move number without its move: a ply is missing there, so the rest of this
+        line of play is not replayed (its moves would be played by the wrong side)."""
         if number is not None:
             self._error(number[1], number[2], f"move number {number[0]}. is not followed by a move")
+            self._play[-1].dead = True
 
     def _move_error(self, exc: MoveSyntaxError | IllegalMoveError, text: str, ply: int, row: int,
                     col: int) -> None:
@@ -534,7 +594,7 @@ class Reader:
             visitor.visit_result(token)
             return
         tag = tags.get("Result")
-        if tag is not None and tag.value != token:
+        if tag is not None and not same_result(tag.value, token):
             if dialect is None or dialect.check_result(tag.value, self._tags):
                 self._error(row, col, f"result {token} differs from the Result tag \"{tag.value}\" "
                             f"(line {tag.line})")
@@ -544,7 +604,7 @@ class Reader:
         main = lines[0]
         if dialect is not None and main.state is not None and not main.dead and main.state.is_terminal():
             outcome = dialect.result_of(main.state)
-            if token != outcome:
+            if not same_result(token, outcome):
                 scores = ", ".join(f"{name} {value}" for name, value in main.state.scores().items())
                 rule = dialect.final_rule
                 self._error(row, col, f"result {token} contradicts the final position: the game is over "
@@ -555,6 +615,17 @@ class Reader:
 def _no_game(state: GameState, text: str) -> Move:
     """A move of a record whose game is unknown: never called (its line is not replayed)."""
     raise IllegalMoveError(f"illegal move {text}: the record's game is not installed")
+
+
+def _begins_game(line: str) -> bool:
+    """Whether a line of movetext (outside a comment) begins the next game's tag section.
+
+    The one rule of docs/ppn.md, "Games": a line whose first character is '[' begins a
+    game at the top of the movetext and inside any open variation; inside a '{' comment
+    the reader never asks (every line there is comment text), and an escape line ('%')
+    never reaches the movetext.
+    """
+    return line.startswith("[")
 
 
 def tag_problem(line: str) -> tuple[int, str]:

@@ -16,7 +16,7 @@ from typing import TypeVar
 from pickpack import Move
 from pickpack.game import GameState
 from pickpack.games_registry import DEFAULT_GAME
-from pickpack.record_dialect import RecordDialect, dialect_for, roster_tags
+from pickpack.record_dialect import RecordDialect, dialect_for, roster_tags, same_result
 from pickpack_ppn.dialects import GAME_TAG, dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import Headers
@@ -234,7 +234,7 @@ class Game(GameNode):
                                  f"({game.headers.get(tag, 'not written')!r})")
         if state.is_terminal():
             outcome = dialect.result_of(state)
-            if game.headers["Result"] not in ("*", outcome):
+            if game.headers["Result"] != "*" and not same_result(game.headers["Result"], outcome):
                 raise ValueError(f"Result {game.headers['Result']} contradicts the final position "
                                  f"({outcome}, scores {dict(state.scores())})")
             game.headers["Result"] = outcome

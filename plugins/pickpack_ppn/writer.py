@@ -29,17 +29,18 @@ def check_comment(comment: str) -> None:
     """Raise ValueError unless ``comment`` can be written inside ``{ }`` and read back.
 
     PPN, like PGN, has no escape in comments: a ``}`` would end it, a CR (alone or
-    before a line feed) would be read as a line end (pickpack_ppn.source), and a line of
-    it starting with ``[`` or ``%`` would begin a new game or be skipped as an escape
-    line, and a U+FEFF starting one would be dropped as a byte-order mark. (The reader
-    never produces such a comment.)
+    before a line feed) would be read as a line end (pickpack_ppn.source), a line of it
+    starting with ``%`` would be skipped as an escape line, and a U+FEFF starting one
+    would be dropped as a byte-order mark. (The reader never produces such a comment.)
+    A line starting with ``[`` is fine: inside a comment it is text (docs/ppn.md, "Games").
     """
     if "}" in comment:
         raise ValueError(f"comment {comment!r} cannot contain '}}' (PPN comments have no escape)")
     if "\r" in comment:
         raise ValueError(f"comment {comment!r} cannot contain a carriage return (CR); use LF for line breaks")
-    if "\n[" in comment or "\n%" in comment:
-        raise ValueError(f"comment {comment!r}: a line inside a comment cannot start with '[' or '%'")
+    if "\n%" in comment:
+        raise ValueError(f"comment {comment!r}: a line inside a comment cannot start with '%' "
+                         "(it is read as an escape line and dropped)")
     if "\n\ufeff" in comment:
         raise ValueError(f"comment {comment!r}: a line inside a comment cannot start with U+FEFF "
                          "(it is read as a byte-order mark and dropped)")

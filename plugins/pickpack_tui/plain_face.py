@@ -27,6 +27,7 @@ from textual.screen import ModalScreen, Screen
 
 from pickpack.errors import IllegalMoveError, MoveSyntaxError
 from pickpack.game import Game, GameState, HiddenInformationState
+from pickpack.record_dialect import return_text
 
 from pickpack_tui.face import Shell
 from pickpack_tui.screens.plain_board_screen import PlainBoardScreen
@@ -101,7 +102,7 @@ class PlainFace:
     def _turn(self, session: GameSession) -> str:
         state = session.state
         if state.is_terminal():
-            returns = ", ".join(f"{p.title()} {r:g}" for p, r in zip(session.players, state.returns()))
+            returns = ", ".join(f"{p.title()} {return_text(r)}" for p, r in zip(session.players, state.returns()))
             return f"Game over: {returns}"
         player = state.current_player
         if player is None:

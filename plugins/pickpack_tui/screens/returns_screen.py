@@ -12,6 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Static
 
+from pickpack.record_dialect import return_text
+
 __all__ = ["ReturnsScreen", "result_title"]
 
 
@@ -59,7 +61,7 @@ class ReturnsScreen(ModalScreen[str]):
             p = self.players[i]
             score = self.scores.get(p)
             table.add_row(str(i + 1), Text(p.title(), style="bold"), self.seats.get(p, ""),
-                          "-" if score is None else f"{score:g}", f"{self.returns[i]:g}")
+                          "-" if score is None else f"{score:g}", return_text(self.returns[i]))
         return table
 
     def compose(self) -> ComposeResult:
