@@ -351,20 +351,35 @@ class Game(Generic[S_co]):
         return cls.from_snapshot(snap)
 
 
+@dataclass(frozen=True)
+class _SeatNames:
+    """``player_names`` giving ``PREFIX1 .. PREFIXn``: a module-level class, not a
+    closure, so that a Game using it pickles (a match's worker processes, PettingZoo's
+    ``pickle.dumps(env)``)."""
+
+    prefix: str
+
+    def __call__(self, n: int) -> tuple[str, ...]:
+        return tuple(f"{self.prefix}{i + 1}" for i in range(n))
+
+
+@dataclass(frozen=True)
+class _FixedNames:
+    """``player_names`` of a fixed roster: its first ``n`` names (picklable, as
+    _SeatNames)."""
+
+    roster: tuple[str, ...]
+
+    def __call__(self, n: int) -> tuple[str, ...]:
+        return self.roster[:n]
+
+
 def seat_names(prefix: str = "p") -> Callable[[int], tuple[str, ...]]:
-    """A ``player_names`` function giving ``p1 .. pN`` (or another prefix)."""
-
-    def names(n: int) -> tuple[str, ...]:
-        return tuple(f"{prefix}{i + 1}" for i in range(n))
-
-    return names
+    """A ``player_names`` function giving ``p1 .. pN`` (or another prefix); it pickles."""
+    return _SeatNames(prefix)
 
 
 def fixed_names(names: Sequence[str]) -> Callable[[int], tuple[str, ...]]:
-    """A ``player_names`` function for a game with a fixed roster (Pick & Pack's red/blue)."""
-    roster = tuple(names)
-
-    def names_for(n: int) -> tuple[str, ...]:
-        return roster[:n]
-
-    return names_for
+    """A ``player_names`` function for a game with a fixed roster (Pick & Pack's
+    red/blue); it pickles."""
+    return _FixedNames(tuple(names))

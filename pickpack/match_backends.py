@@ -32,6 +32,7 @@ import ast
 import itertools
 import multiprocessing
 import os
+import pickle
 import signal
 import socket
 import sys
@@ -217,6 +218,20 @@ def _died_message(started: int, method: str) -> str:
             f"or pickpack failed in them (their error is printed above)")
 
 
+def _check_pickles(func: Callable[..., Any], chunk: Sequence[tuple[int, tuple[Any, ...]]]) -> None:
+    """BackendError (one line: the task and why) unless ``func`` and ``chunk`` pickle,
+    checked here before submitting: a pool's feeder thread would print its own traceback
+    and leave the future hanging on the error (a Game built of local functions, a
+    lambda among the options)."""
+    try:
+        pickle.dumps((func, chunk))
+    except Exception as exc:       # PicklingError, AttributeError, TypeError: the object's word
+        first = chunk[0][0] + 1
+        raise BackendError(f"task {first} cannot be sent to a worker process (jobs > 1): it does "
+                           f"not pickle: {type(exc).__name__}: {' '.join(str(exc).split())}; make "
+                           f"its functions module-level, or run with one job") from None
+
+
 def _iter_pool(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...]]],
                jobs: int, size: int) -> Generator[list[tuple[int, R]], None, None]:
     context = multiprocessing.get_context("spawn")
@@ -232,6 +247,7 @@ def _iter_pool(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...
                 chunk = list(itertools.islice(tasks, size))
                 if not chunk:
                     break
+                _check_pickles(func, chunk)
                 pending.add(pool.submit(_run_chunk, func, chunk))
             if not pending:
                 break

@@ -123,7 +123,7 @@ class OpenSpielMCTSBot(SearchBot):
     def __init__(self, seed: int | None = None, *, time_limit: float | None = None,
                  **options: Any) -> None:
         self._start(seed, options, time_limit)
-        self._pyspiel, self._adapter = _pyspiel_modules()
+        _pyspiel_modules()           # OpenSpiel missing: refused now, one line
         simulations = options.get("simulations")
         self.max_simulations: int | None = None if simulations is None else count(
             self.name, "simulations", simulations, MIN_SIMULATIONS, 10**9)
@@ -133,6 +133,17 @@ class OpenSpielMCTSBot(SearchBot):
         self.exploration = real(self.name, "exploration",
                                 options.get("exploration", DEFAULT_EXPLORATION), positive=False)
         self._clear_stats()
+
+    @property
+    def _pyspiel(self) -> Any:
+        """The pyspiel module, looked up when used: modules are not kept on the bot, so
+        that it pickles and deep-copies."""
+        return _pyspiel_modules()[0]
+
+    @property
+    def _adapter(self) -> Any:
+        """pickpack.adapters.openspiel (as _pyspiel)."""
+        return _pyspiel_modules()[1]
 
     def _clear_stats(self) -> None:
         self.moves = 0
