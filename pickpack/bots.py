@@ -17,7 +17,9 @@ refused before the match starts, naming the ones it takes). The object it return
 - ``name: str`` -- shown in messages;
 - ``choose(state) -> Move`` -- a legal move for ``state.current_player``. ``state`` is
   the game's state (pickpack.game.GameState; a private copy: the bot may mutate it),
-  never a chance node (the match draws chance outcomes itself). Return a ``Move`` from
+  never a chance node (the match draws chance outcomes itself) nor a finished game;
+  a bot derived from ``BotBase`` (pickpack.bot_base: the built-in, process, native
+  and isolated bots) raises NoDecisionError if asked there anyway. Return a ``Move`` from
   ``state.legal_moves()`` (or ``Move(action, state.action_text(action))`` for an
   action of ``state.legal_actions()``). Raising, returning something else or an
   illegal move loses the game (docs/match.md, "Faults");
@@ -57,8 +59,9 @@ a bot in-process (tests; the child's own side, to avoid recursion).
 
 A minimal bot::
 
-    class FirstMove:
+    class FirstMove(BotBase):
         name = "first"
+        games = None          # any game: it uses the GameState protocol only
         def __init__(self, seed=None): pass
         def choose(self, state): return state.legal_moves()[0]
 
@@ -78,6 +81,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TextIO, runtime_checkable
 
+from pickpack.bot_base import BotBase, NoDecisionError
 from pickpack.botspec import BotSpec, parse_bot_spec
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
 from pickpack.game import Game, GameState
@@ -87,7 +91,7 @@ from pickpack.plugins import PluginNotFoundError, load, names
 from pickpack.process_bot import Handshake, StopServing, serve_protocol
 from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE
 
-__all__ = ["Bot", "IsolatedBot", "available_bots", "bot_choices", "bot_games", "checked_move",
+__all__ = ["Bot", "BotBase", "IsolatedBot", "NoDecisionError", "available_bots", "bot_choices", "bot_games", "checked_move",
            "chosen_move", "close_bot", "make_bot", "trial_bot"]
 
 # Keywords of make_bot itself, never bot options in a spec.
@@ -369,7 +373,7 @@ def _config_errors() -> dict[str, type[Exception]]:
                                           PluginNotFoundError, TypeError)}
 
 
-class IsolatedBot:
+class IsolatedBot(BotBase):
     """A bot that is not ``bounded`` (module docstring, "Time limits"), run in a child
     process through a ProcessBot, so that a late move is stopped at ``time_limit +
     TIME_GRACE`` and a crash (a native library's too) loses only the game.

@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Protocol, TextIO
 
 from pickpack._pdeathsig import pdeathsig_preexec
+from pickpack.bot_base import BotBase
 from pickpack.errors import BotFault, IllegalMoveError, MoveSyntaxError, PickpackError
 from pickpack.game import GameState
 from pickpack.games_registry import get_game
@@ -288,7 +289,7 @@ def offer_line(game: str, players: int, seat: int | None = None) -> str:
     return line if seat is None else f"{line} seat {seat}"
 
 
-class ProcessBot:
+class ProcessBot(BotBase):
     """A bot in a subprocess speaking the line protocol (docs/process-protocol.md).
 
     ``argv`` is the program and its arguments; ``seed`` goes to ``newgame`` (None: a

@@ -238,11 +238,10 @@ class OpenSpielMCTSBot(SearchBot):
         """The move OpenSpiel's MCTSBot chooses in ``state`` (not modified): the state
         is handed to OpenSpiel through pickpack.adapters.openspiel.from_state.
 
-        Raises ValueError if the game is over or ``state`` is a chance node, and the
-        adapter's errors for a state it cannot adapt.
+        Raises NoDecisionError (a ValueError) if the game is over or ``state`` is a
+        chance node (pickpack.bot_base), and the adapter's errors for a state it cannot
+        adapt.
         """
-        if state.is_terminal() or state.is_chance_node():
-            raise ValueError(f"{self.name}: no move to choose: the game is over or at a chance node")
         started = time.perf_counter()
         searches_before, seconds_before = self.searches, self.search_seconds
         os_state = self._adapter.from_state(state)
