@@ -77,6 +77,7 @@ import json
 import os
 import sys
 import tempfile
+import traceback
 import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TextIO, runtime_checkable
@@ -286,17 +287,29 @@ def _entry_bot(parsed: BotSpec, factory: Any, merged: dict[str, Any], seed: int 
 
 # --- running a bot that is not bounded in a child process -----------------------------
 
+def _where(exc: BaseException) -> str:
+    """`` (at FILE:LINE in FUNCTION)``: where ``exc`` was raised, the innermost frame of
+    its traceback (the file's base name), so that a forfeit says where a bot failed
+    (``raised KeyError: 'grid' (at biggest_tray.py:41 in choose)``); "" without one."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f" (at {os.path.basename(last.filename)}:{last.lineno} in {last.name})"
+
+
 def chosen_move(bot: Bot, state: GameState) -> Move | str | BotFault:
     """What ``bot.choose`` answers on a private copy of ``state`` (a Move or move text,
-    not checked for legality), or the bot's fault: "exception" (it raised; a BotFault
-    it raised keeps its kind) or "garbage" (neither a Move nor a string). Shared by
+    not checked for legality), or the bot's fault: "exception" (it raised: the error's
+    class, message and where, _where; a BotFault it raised keeps its kind) or "garbage" (neither a Move nor a string). Shared by
     checked_move and the match runner (pickpack.match), so both say the same words."""
     try:
         move: Any = bot.choose(state.copy())
     except BotFault as exc:
         return exc
     except Exception as exc:       # the bot's failure loses it this game, nothing more
-        return BotFault("exception", f"raised {type(exc).__name__}: {exc}")
+        detail = " ".join(str(exc).split())
+        return BotFault("exception", f"raised {type(exc).__name__}: {detail}{_where(exc)}")
     if not isinstance(move, (Move, str)):
         return BotFault("garbage", f"returned {type(move).__name__} {repr(move)[:60]}, not a Move")
     return move

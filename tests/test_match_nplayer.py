@@ -255,7 +255,7 @@ def test_a_faulting_seat_in_a_zero_sum_game_leaves_the_others_sharing_the_win(
     assert result.returns == (-1.0, 0.5, 0.5)
     assert result.bot_returns == (0.5, -1.0, 0.5)
     assert result.fault == "exception" and result.forfeited_by == "p1"
-    assert result.forfeit == "raiser (p1) exception: raised RuntimeError: no"
+    assert result.forfeit == "raiser (p1) exception: raised RuntimeError: no (at raiser_bot.py:5 in choose)"
     # the summary: the others share the win and tie at rank 1.5; the raiser loses
     a, raiser, c = summarize(["random", "raiser", "random"], [result], game=GAME).lines
     assert (raiser.wins, raiser.draws, raiser.losses, raiser.forfeits) == (0, 0, 1, 1)
