@@ -27,8 +27,11 @@ refused before the match starts, naming the ones it takes). The object it return
   -- the names of the games the bot plays, or None for every game (a bot that works
   through the GameState protocol only, like ``random``). make_bot refuses to build a
   bot for a game it does not declare, with one line naming the bot, the game and the
-  games it plays; a factory without the attribute counts as None. Process and native
-  bots are told the game and player count in their handshake and refuse there;
+  games it plays. A factory without the attribute plays only the default game,
+  ``pickpack`` (UNDECLARED: a bot written before games were plugins assumes Pick &
+  Pack's snapshot), so it is refused for any other game with a line saying to declare
+  ``games``. Process and native bots are told the game and player count in their
+  handshake and refuse there;
 - optionally ``reset(seed: int | None) -> None`` -- restart for a new game;
 - optionally ``time_budget: float | None`` -- seconds per move the bot means to use;
   a match refuses to start when it is above the match's per-move time limit
@@ -165,11 +168,19 @@ def close_bot(bot: Any, *, quiet: bool = False) -> None:
             raise
 
 
+#: What a factory without a ``games`` attribute plays: the default game alone (the one
+#: game there was before games were plugins; module docstring).
+UNDECLARED = (DEFAULT_GAME,)
+
+
 def bot_games(factory: Any) -> tuple[str, ...] | None:
     """The games a bot factory declares (its ``games`` attribute; module docstring), or
-    None for every game. Raises TypeError for a declaration that is neither None nor a
-    tuple of strings."""
-    games = getattr(factory, "games", None)
+    None for every game; UNDECLARED (the default game alone) for a factory without the
+    attribute. Raises TypeError for a declaration that is neither None nor a tuple of
+    strings."""
+    if not hasattr(factory, "games"):
+        return UNDECLARED
+    games = getattr(factory, "games")
     if games is None:
         return None
     if not isinstance(games, tuple) or not all(isinstance(g, str) for g in games):
@@ -188,6 +199,10 @@ def _check_plays(spec: str, factory: Any, game: str | Game[Any]) -> None:
     games = bot_games(factory)
     name = _game_name(game)
     if games is not None and name not in games:
+        if not hasattr(factory, "games"):
+            raise BotSpecError(f"bot {spec!r} does not play {name}: it declares no games, so it "
+                               f"plays only {DEFAULT_GAME}; a bot for other games sets games on "
+                               f"its factory (a tuple of game names, or None for every game)")
         raise BotSpecError(f"bot {spec!r} does not play {name}; it plays: "
                            f"{', '.join(games) or 'no game'}")
 

@@ -31,7 +31,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from pickpack.commands._common import EXIT_INTERRUPTED, fail, option, positive_int, seed
+from pickpack.commands._common import (EXIT_INTERRUPTED, fail, option, positive_int, seed,
+                                       single_options)
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -425,7 +426,7 @@ def run(args: argparse.Namespace) -> int:
         fail("--ray-address needs --backend ray")
     jobs = args.jobs or default_jobs()
     game = game_named(args.game)
-    options = dict(args.option)
+    options = single_options(args.option)
     try:
         check_bots(args.bots, time_limit=args.time_limit, handshake_timeout=args.handshake_timeout,
                    game=game, players=args.players, variant=args.variant, options=options)
