@@ -51,7 +51,8 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     if not argv or argv[0] not in commands:
         return parser.parse_args(argv)       # --version, --help, no or an unknown command
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    args = subparsers.choices[argv[0]].parse_intermixed_args(argv[1:])
+    command: argparse.ArgumentParser = subparsers.choices[argv[0]]
+    args = command.parse_intermixed_args(argv[1:])
     args.command = argv[0]
     return args
 

@@ -40,8 +40,9 @@ CHECK_SEEDS = (0, 1)
 #: The most steps (chance outcomes included) of one playout.
 CHECK_STEPS = 64
 
-# Games checked already, by id (the object is kept, so the id stays its own).
-_PASSED: dict[int, Game[Any]] = {}
+# Games that passed, by name: a Game equal to one of them (the same fields: an unpickled
+# copy in a match's worker process, made for every game) is not played again.
+_PASSED: dict[str, list[Game[Any]]] = {}
 
 
 class _Fault(Exception):
@@ -154,10 +155,11 @@ def game_problem(game: Game[Any]) -> str | None:
 def check_game(game: Game[Any]) -> None:
     """Raise GameCheckError (one line: ``game 'NAME' fails its load check: WHERE: FAULT``)
     when ``game_problem`` finds a problem; a game that passed once in this process is
-    not played again."""
-    if _PASSED.get(id(game)) is game:
+    not played again (nor an equal Game, e.g. its unpickled copy)."""
+    passed = _PASSED.setdefault(game.name, [])
+    if any(known is game or known == game for known in passed):
         return
     problem = game_problem(game)
     if problem is not None:
         raise GameCheckError(f"game {game.name!r} fails its load check: {problem}")
-    _PASSED[id(game)] = game
+    passed.append(game)

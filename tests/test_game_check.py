@@ -167,3 +167,17 @@ def test_every_bot_refuses_a_finished_game() -> None:
     bot = make_bot("random", seed=0, game=PIG, isolate=False)
     with pytest.raises(NoDecisionError, match="^random: no move to choose: the game is over$"):
         bot.choose(state)
+
+
+def test_a_game_that_passed_is_not_played_again_nor_its_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pickle
+
+    import pickpack.game_check as game_check
+
+    push = pickpack.get_game("push")
+    check_game(push)
+    calls: list[str] = []
+    monkeypatch.setattr(game_check, "game_problem", lambda game: calls.append(game.name))
+    check_game(push)
+    check_game(pickle.loads(pickle.dumps(push)))    # what a worker process gets per game
+    assert calls == []
