@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar, NoReturn, SupportsIndex
 
 from pickpack.errors import PickpackError
 from pickpack.move import Move
 
-__all__ = ["BotBase", "NoDecisionError", "refuse_no_decision"]
+__all__ = ["BotBase", "NoDecisionError", "ResourceBot", "refuse_no_decision"]
 
 
 class NoDecisionError(PickpackError, ValueError):
@@ -29,12 +29,15 @@ class NoDecisionError(PickpackError, ValueError):
 
 
 def refuse_no_decision(name: str, state: Any) -> None:
-    """Raise NoDecisionError when ``state`` is a chance node or over (bot ``name``)."""
-    if state.is_chance_node():
+    """Raise NoDecisionError when ``state`` is a chance node or over (bot ``name``).
+    Something that is not a GameState (no ``is_chance_node``/``is_terminal``) is left
+    to the bot, which names what it expected."""
+    chance, over = getattr(state, "is_chance_node", None), getattr(state, "is_terminal", None)
+    if callable(chance) and chance():
         raise NoDecisionError(f"{name}: no move to choose at a chance node: its outcome is "
                               f"drawn from chance_outcomes() by the caller, never chosen "
                               f"by a bot")
-    if state.is_terminal():
+    if callable(over) and over():
         raise NoDecisionError(f"{name}: no move to choose: the game is over")
 
 
@@ -63,3 +66,16 @@ class BotBase:
         own = cls.__dict__.get("choose")
         if callable(own) and not getattr(own, "_refuses_no_decision", False):
             setattr(cls, "choose", _guarded(own))
+
+
+class ResourceBot(BotBase):
+    """A bot holding something that cannot travel to another process or be duplicated
+    (a running program, a loaded library): pickling or copying it raises TypeError in
+    one line saying so, instead of the pickle module's words about a lock or a pointer.
+    Subclasses set ``holds`` (what they hold, for the message)."""
+
+    holds: ClassVar[str] = "a resource of this process"
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> NoReturn:
+        raise TypeError(f"bot {self.name!r} holds {self.holds}: it cannot be pickled or "
+                        f"copied; build another one with pickpack.bots.make_bot")

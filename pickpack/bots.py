@@ -85,7 +85,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TextIO, runtime_checkable
 
-from pickpack.bot_base import BotBase, NoDecisionError
+from pickpack.bot_base import BotBase, NoDecisionError, ResourceBot
 from pickpack.botspec import BotSpec, parse_bot_spec
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
 from pickpack.game import Game, GameState
@@ -401,7 +401,7 @@ def _config_errors() -> dict[str, type[Exception]]:
                                           PluginNotFoundError, TypeError)}
 
 
-class IsolatedBot(BotBase):
+class IsolatedBot(ResourceBot):
     """A bot that is not ``bounded`` (module docstring, "Time limits"), run in a child
     process through a ProcessBot, so that a late move is stopped at ``time_limit +
     TIME_GRACE`` and a crash (a native library's too) loses only the game.
@@ -420,6 +420,8 @@ class IsolatedBot(BotBase):
     name; ``time_budget`` the one it declared (the child reports it). Call ``close()``
     to end the child and remove the side file.
     """
+
+    holds = "a child process"
 
     bounded = True
 

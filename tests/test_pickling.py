@@ -216,3 +216,31 @@ def test_a_bot_copies_and_chooses_the_same_moves(spec: str, name: str, how: str)
         mine, theirs = bot.choose(state.copy()), twin.choose(state.copy())
         assert (mine.action, mine.text) == (theirs.action, theirs.text)
         state.apply_action(mine.action)
+
+
+@pytest.mark.parametrize("how", COPIES)
+def test_a_process_bot_refuses_to_be_copied_in_one_line(how: str) -> None:
+    # it holds a running program: no copy could continue it
+    script = Path(__file__).resolve().parent.parent / "examples" / "process_bot.py"
+    bot = make_bot(f"cmd:python {script}", seed=0, game="push")
+    try:
+        with pytest.raises(TypeError) as caught:
+            COPIES[how](bot)
+        assert str(caught.value) == (f"bot {bot.name!r} holds a running program: it cannot be "
+                                     "pickled or copied; build another one with "
+                                     "pickpack.bots.make_bot")
+    finally:
+        bot.close()  # type: ignore[attr-defined]
+
+
+def test_an_isolated_bot_refuses_to_be_copied_in_one_line() -> None:
+    bot = make_bot("greedy", seed=0)      # greedy is bounded: isolate a copy by hand
+    from pickpack.bots import IsolatedBot
+
+    isolated = IsolatedBot("greedy", 0)
+    try:
+        with pytest.raises(TypeError, match="^bot 'greedy' holds a child process: it cannot be "):
+            pickle.dumps(isolated)
+    finally:
+        isolated.close()
+    assert copy.deepcopy(bot).name == "greedy"
