@@ -9,7 +9,9 @@ one, ``badpig``, for an installed distribution (tests.plugin_dist).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import sys
+import threading
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "th
 
 from pickpack_pig import GAME as PIG, PigState  # noqa: E402
 
-__all__ = ["BAD_DIE_SOURCE", "BROKEN", "PIG"]
+__all__ = ["BAD_DIE_SOURCE", "BROKEN", "PIG", "UNSENDABLE"]
 
 
 class _BadDie(PigState):
@@ -71,16 +73,28 @@ class _RaisingDie(PigState):
         return []
 
 
-def _with(state_class: type[PigState], name: str) -> Any:
-    def factory(players: int, seed: int | None, *, target: int) -> PigState:
-        return state_class(players, target)
+class _LockedScores(PigState):
+    """Scores holding a lock: a result that cannot leave a worker process."""
 
-    return dataclasses.replace(PIG, name=name, factory=factory)
+    def scores(self) -> dict[str, Any]:
+        return {name: threading.Lock() for name in self.players}
+
+
+def _build(state_class: type[PigState], players: int, seed: int | None, *, target: int) -> PigState:
+    return state_class(players, target)
+
+
+def _with(state_class: type[PigState], name: str) -> Any:
+    """Pig with states of ``state_class``; it pickles (a partial of module-level parts)."""
+    return dataclasses.replace(PIG, name=name, factory=functools.partial(_build, state_class))
 
 
 BROKEN = {name: _with(cls, name) for name, cls in (
     ("baddie", _BadDie), ("floatdie", _FloatDie), ("zeroface", _ZeroFace),
     ("seventhface", _SeventhFace), ("hiddenface", _HiddenFace), ("raisingdie", _RaisingDie))}
+
+#: Pig whose scores do not pickle (a lock): fine in one process, not from a worker.
+UNSENDABLE = _with(_LockedScores, "lockedpig")
 
 BAD_DIE_SOURCE = '''
 import dataclasses

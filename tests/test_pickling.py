@@ -244,3 +244,17 @@ def test_an_isolated_bot_refuses_to_be_copied_in_one_line() -> None:
     finally:
         isolated.close()
     assert copy.deepcopy(bot).name == "greedy"
+
+
+def test_a_result_that_does_not_pickle_is_one_error_from_a_worker() -> None:
+    from tests.game_faults import UNSENDABLE
+
+    from pickpack.match import play_game
+
+    assert play_game(["random", "random"], 0, 0, game=UNSENDABLE).forfeit is None  # in-process: fine
+    with pytest.raises(BackendError) as caught:
+        play_match(["random", "random"], 2, 0, game=UNSENDABLE, jobs=2)
+    message = str(caught.value)
+    assert message.startswith("the result of task ") and "\n" not in message
+    assert message.endswith("cannot be sent back from its worker process: it does not pickle: "
+                            "TypeError: cannot pickle '_thread.lock' object")
