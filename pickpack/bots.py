@@ -17,7 +17,9 @@ refused before the match starts, naming the ones it takes). The object it return
 - ``name: str`` -- shown in messages;
 - ``choose(state) -> Move`` -- a legal move for ``state.current_player``. ``state`` is
   the game's state (pickpack.game.GameState; a private copy: the bot may mutate it),
-  never a chance node (the match draws chance outcomes itself). Return a ``Move`` from
+  never a chance node (the match draws chance outcomes itself) nor a finished game;
+  a bot derived from ``BotBase`` (pickpack.bot_base: the built-in, process, native
+  and isolated bots) raises NoDecisionError if asked there anyway. Return a ``Move`` from
   ``state.legal_moves()`` (or ``Move(action, state.action_text(action))`` for an
   action of ``state.legal_actions()``). Raising, returning something else or an
   illegal move loses the game (docs/match.md, "Faults");
@@ -25,8 +27,11 @@ refused before the match starts, naming the ones it takes). The object it return
   -- the names of the games the bot plays, or None for every game (a bot that works
   through the GameState protocol only, like ``random``). make_bot refuses to build a
   bot for a game it does not declare, with one line naming the bot, the game and the
-  games it plays; a factory without the attribute counts as None. Process and native
-  bots are told the game and player count in their handshake and refuse there;
+  games it plays. A factory without the attribute plays only the default game,
+  ``pickpack`` (UNDECLARED: a bot written before games were plugins assumes Pick &
+  Pack's snapshot), so it is refused for any other game with a line saying to declare
+  ``games``. Process and native bots are told the game and player count in their
+  handshake and refuse there;
 - optionally ``reset(seed: int | None) -> None`` -- restart for a new game;
 - optionally ``time_budget: float | None`` -- seconds per move the bot means to use;
   a match refuses to start when it is above the match's per-move time limit
@@ -57,8 +62,9 @@ a bot in-process (tests; the child's own side, to avoid recursion).
 
 A minimal bot::
 
-    class FirstMove:
+    class FirstMove(BotBase):
         name = "first"
+        games = None          # any game: it uses the GameState protocol only
         def __init__(self, seed=None): pass
         def choose(self, state): return state.legal_moves()[0]
 
@@ -74,10 +80,12 @@ import json
 import os
 import sys
 import tempfile
+import traceback
 import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TextIO, runtime_checkable
 
+from pickpack.bot_base import BotBase, NoDecisionError, ResourceBot
 from pickpack.botspec import BotSpec, parse_bot_spec
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
 from pickpack.game import Game, GameState
@@ -87,7 +95,7 @@ from pickpack.plugins import PluginNotFoundError, load, names
 from pickpack.process_bot import Handshake, StopServing, serve_protocol
 from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE
 
-__all__ = ["Bot", "IsolatedBot", "available_bots", "bot_choices", "bot_games", "checked_move",
+__all__ = ["Bot", "BotBase", "IsolatedBot", "NoDecisionError", "available_bots", "bot_choices", "bot_games", "checked_move",
            "chosen_move", "close_bot", "make_bot", "trial_bot"]
 
 # Keywords of make_bot itself, never bot options in a spec.
@@ -160,11 +168,19 @@ def close_bot(bot: Any, *, quiet: bool = False) -> None:
             raise
 
 
+#: What a factory without a ``games`` attribute plays: the default game alone (the one
+#: game there was before games were plugins; module docstring).
+UNDECLARED = (DEFAULT_GAME,)
+
+
 def bot_games(factory: Any) -> tuple[str, ...] | None:
     """The games a bot factory declares (its ``games`` attribute; module docstring), or
-    None for every game. Raises TypeError for a declaration that is neither None nor a
-    tuple of strings."""
-    games = getattr(factory, "games", None)
+    None for every game; UNDECLARED (the default game alone) for a factory without the
+    attribute. Raises TypeError for a declaration that is neither None nor a tuple of
+    strings."""
+    if not hasattr(factory, "games"):
+        return UNDECLARED
+    games = getattr(factory, "games")
     if games is None:
         return None
     if not isinstance(games, tuple) or not all(isinstance(g, str) for g in games):
@@ -183,6 +199,10 @@ def _check_plays(spec: str, factory: Any, game: str | Game[Any]) -> None:
     games = bot_games(factory)
     name = _game_name(game)
     if games is not None and name not in games:
+        if not hasattr(factory, "games"):
+            raise BotSpecError(f"bot {spec!r} does not play {name}: it declares no games, so it "
+                               f"plays only {DEFAULT_GAME}; a bot for other games sets games on "
+                               f"its factory (a tuple of game names, or None for every game)")
         raise BotSpecError(f"bot {spec!r} does not play {name}; it plays: "
                            f"{', '.join(games) or 'no game'}")
 
@@ -282,17 +302,29 @@ def _entry_bot(parsed: BotSpec, factory: Any, merged: dict[str, Any], seed: int 
 
 # --- running a bot that is not bounded in a child process -----------------------------
 
+def _where(exc: BaseException) -> str:
+    """`` (at FILE:LINE in FUNCTION)``: where ``exc`` was raised, the innermost frame of
+    its traceback (the file's base name), so that a forfeit says where a bot failed
+    (``raised KeyError: 'grid' (at biggest_tray.py:41 in choose)``); "" without one."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f" (at {os.path.basename(last.filename)}:{last.lineno} in {last.name})"
+
+
 def chosen_move(bot: Bot, state: GameState) -> Move | str | BotFault:
     """What ``bot.choose`` answers on a private copy of ``state`` (a Move or move text,
-    not checked for legality), or the bot's fault: "exception" (it raised; a BotFault
-    it raised keeps its kind) or "garbage" (neither a Move nor a string). Shared by
+    not checked for legality), or the bot's fault: "exception" (it raised: the error's
+    class, message and where, _where; a BotFault it raised keeps its kind) or "garbage" (neither a Move nor a string). Shared by
     checked_move and the match runner (pickpack.match), so both say the same words."""
     try:
         move: Any = bot.choose(state.copy())
     except BotFault as exc:
         return exc
     except Exception as exc:       # the bot's failure loses it this game, nothing more
-        return BotFault("exception", f"raised {type(exc).__name__}: {exc}")
+        detail = " ".join(str(exc).split())
+        return BotFault("exception", f"raised {type(exc).__name__}: {detail}{_where(exc)}")
     if not isinstance(move, (Move, str)):
         return BotFault("garbage", f"returned {type(move).__name__} {repr(move)[:60]}, not a Move")
     return move
@@ -369,7 +401,7 @@ def _config_errors() -> dict[str, type[Exception]]:
                                           PluginNotFoundError, TypeError)}
 
 
-class IsolatedBot:
+class IsolatedBot(ResourceBot):
     """A bot that is not ``bounded`` (module docstring, "Time limits"), run in a child
     process through a ProcessBot, so that a late move is stopped at ``time_limit +
     TIME_GRACE`` and a crash (a native library's too) loses only the game.
@@ -388,6 +420,8 @@ class IsolatedBot:
     name; ``time_budget`` the one it declared (the child reports it). Call ``close()``
     to end the child and remove the side file.
     """
+
+    holds = "a child process"
 
     bounded = True
 

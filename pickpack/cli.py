@@ -1,5 +1,6 @@
 """The ``pickpack`` command. Subcommands live in ``pickpack.commands``, one per module.
 
+A subcommand's positional arguments may come before, between or after its options.
 Bad arguments print one line naming the problem (and the choices) and exit with
 status 2, without a traceback. Ctrl-C prints ``pickpack: interrupted`` and exits with
 status 130 (128 + SIGINT). A reader that closes the pipe early (``pickpack replay F |
@@ -40,6 +41,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """The arguments, a subcommand's positionals and options in any order
+    (``pickpack match --games 5 random greedy`` as ``pickpack match random --games 5
+    greedy``): the subcommand's own parser reads its arguments intermixed
+    (argparse.parse_intermixed_args), where plain parsing would take the positionals
+    after an option for "unrecognized arguments"."""
+    commands = {m.NAME for m in COMMANDS}
+    if not argv or argv[0] not in commands:
+        return parser.parse_args(argv)       # --version, --help, no or an unknown command
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    command: argparse.ArgumentParser = subparsers.choices[argv[0]]
+    args = command.parse_intermixed_args(argv[1:])
+    args.command = argv[0]
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pickpack`` command. Returns the exit status.
 
@@ -47,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     130 interrupted (Ctrl-C), 141 standard output closed by its reader.
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, list(sys.argv[1:] if argv is None else argv))
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2

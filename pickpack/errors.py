@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 __all__ = [
-    "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "GameLoadError", "IllegalMoveError",
+    "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "GameCheckError", "GameLoadError",
+    "IllegalMoveError",
     "MoveSyntaxError", "NothingToUndoError", "PickpackError", "PositionError", "SnapshotError",
 ]
 
@@ -101,6 +102,13 @@ class BotSpecError(PickpackError, ValueError):
 class GameLoadError(PickpackError):
     """A game plugin that is installed but cannot be loaded: its module fails to import,
     or its entry point is not a pickpack.Game. One-line message naming the game."""
+
+
+class GameCheckError(GameLoadError):
+    """A game that loads but fails the check made when it is loaded
+    (pickpack.game_check: chance outcomes that do not sum to exactly 1, an illegal
+    outcome, a seat out of range, ...). One-line message naming the game, where the
+    check found it and the fault."""
 
 
 class BotLoadError(PickpackError):

@@ -29,7 +29,8 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from pickpack.errors import PickpackError
 from pickpack.move import Move
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "GameOption", "GameState", "HiddenInformationState",
+__all__ = ["CHANCE", "TERMINAL", "EliminationState", "Game", "GameOption", "GameState",
+           "HiddenInformationState",
            "ObservationTensorState", "OptionError", "fixed_names", "seat_names"]
 
 #: ``current_player_id()`` at a chance node (OpenSpiel's kChancePlayerId).
@@ -152,6 +153,24 @@ class HiddenInformationState(GameState, Protocol):
     def resample_from_infostate(self, player: int, seed: int) -> Any:
         """A state ``player`` cannot tell from this one (same observation history),
         with the hidden parts drawn at random from ``seed``."""
+
+
+@runtime_checkable
+class EliminationState(GameState, Protocol):
+    """A GameState of a game in which a seat can leave before the end (PACRU: a seat
+    with no chevron that can move is out, PA-E1), so that front ends can let it go:
+    the PettingZoo adapter terminates an agent once it is out, gives it its final
+    reward and removes it after its dead step (docs/adapters.md). A game whose seats
+    all stay to the end (Pick & Pack, PUSH, Pig) does not offer it."""
+
+    def in_game(self, seat: int) -> bool:
+        """False once ``seat`` is out for good: it decides nothing more and its return
+        is final (``out_return``); True before."""
+
+    def out_return(self, seat: int) -> float:
+        """The return of ``seat``, which is out (``in_game(seat)`` False): what
+        ``returns()[seat]`` will be at the end, however the others play on. Raises
+        ValueError for a seat still in the game."""
 
 
 @runtime_checkable
@@ -351,20 +370,35 @@ class Game(Generic[S_co]):
         return cls.from_snapshot(snap)
 
 
+@dataclass(frozen=True)
+class _SeatNames:
+    """``player_names`` giving ``PREFIX1 .. PREFIXn``: a module-level class, not a
+    closure, so that a Game using it pickles (a match's worker processes, PettingZoo's
+    ``pickle.dumps(env)``)."""
+
+    prefix: str
+
+    def __call__(self, n: int) -> tuple[str, ...]:
+        return tuple(f"{self.prefix}{i + 1}" for i in range(n))
+
+
+@dataclass(frozen=True)
+class _FixedNames:
+    """``player_names`` of a fixed roster: its first ``n`` names (picklable, as
+    _SeatNames)."""
+
+    roster: tuple[str, ...]
+
+    def __call__(self, n: int) -> tuple[str, ...]:
+        return self.roster[:n]
+
+
 def seat_names(prefix: str = "p") -> Callable[[int], tuple[str, ...]]:
-    """A ``player_names`` function giving ``p1 .. pN`` (or another prefix)."""
-
-    def names(n: int) -> tuple[str, ...]:
-        return tuple(f"{prefix}{i + 1}" for i in range(n))
-
-    return names
+    """A ``player_names`` function giving ``p1 .. pN`` (or another prefix); it pickles."""
+    return _SeatNames(prefix)
 
 
 def fixed_names(names: Sequence[str]) -> Callable[[int], tuple[str, ...]]:
-    """A ``player_names`` function for a game with a fixed roster (Pick & Pack's red/blue)."""
-    roster = tuple(names)
-
-    def names_for(n: int) -> tuple[str, ...]:
-        return roster[:n]
-
-    return names_for
+    """A ``player_names`` function for a game with a fixed roster (Pick & Pack's
+    red/blue); it pickles."""
+    return _FixedNames(tuple(names))

@@ -10,6 +10,7 @@ from typing import Any
 
 from pickpack.errors import GameLoadError
 from pickpack.game import Game
+from pickpack.game_check import check_game
 from pickpack.plugins import PluginNotFoundError, load, names
 
 __all__ = ["DEFAULT_GAME", "available_games", "from_position", "get_game", "new_game"]
@@ -26,9 +27,10 @@ def available_games() -> list[str]:
 def get_game(name: str = DEFAULT_GAME) -> Game[Any]:
     """The game registered as ``name`` in the entry-point group ``pickpack.games``.
 
-    Raises PluginNotFoundError listing the installed games, and GameLoadError (one
+    Raises PluginNotFoundError listing the installed games, GameLoadError (one
     line) when the game's plugin fails to import or its entry point is not a
-    pickpack.Game.
+    pickpack.Game, and GameCheckError (a GameLoadError, one line) when the game fails
+    the load check (pickpack.game_check: chance outcomes that do not sum to 1, ...).
     """
     try:
         game = load("pickpack.games", name)
@@ -40,6 +42,7 @@ def get_game(name: str = DEFAULT_GAME) -> Game[Any]:
     if not isinstance(game, Game):
         raise GameLoadError(f"game {name!r} failed to load: its entry point pickpack.games:{name} "
                             f"is not a pickpack.Game but {type(game).__name__}")
+    check_game(game)
     return game
 
 

@@ -62,6 +62,7 @@ from pickpack.bots import Bot, chosen_move, close_bot, make_bot, trial_bot
 from pickpack.errors import (BotFault, BotLoadError, BotSpecError, GameLoadError, IllegalMoveError,
                              MoveSyntaxError, PickpackError)
 from pickpack.game import Game, GameState, OptionError
+from pickpack.game_check import check_game
 from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.match_backends import iter_batches
 from pickpack.match_chance import sample_outcome
@@ -202,13 +203,15 @@ def match_game(game: str | Game[Any], players: int | None, bots: int,
 
     ``game`` is a registered name or a Game; ``players`` None means ``bots``.
     Raises PluginNotFoundError for an unknown game (listing the installed ones),
-    GameLoadError for one that fails to load, OptionError for a player count
+    GameLoadError for one that fails to load or (GameCheckError) fails the load check
+    (pickpack.game_check; a Game object is checked too), OptionError for a player count
     (``players``, or the number of bots when ``players`` is None: "pig is played by
     2..6 players, not 7"), variant or option the game does not offer, ValueError when
     ``players`` is given and the number of bots is not that. The game's factory is not
     run here (check_bots builds a trial state, trial_state).
     """
     resolved = get_game(game) if isinstance(game, str) else game
+    check_game(resolved)           # a Game object is checked as a loaded one is
     variant = match_variant(resolved, variant)
     resolved.check_players(bots if players is None else players)
     if players is None:

@@ -32,6 +32,7 @@ import ast
 import itertools
 import multiprocessing
 import os
+import pickle
 import signal
 import socket
 import sys
@@ -141,8 +142,23 @@ def iter_batches(func: Callable[..., R], tasks: Iterable[tuple[Any, ...]], *, jo
 def _run_chunk(func: Callable[..., R], chunk: Sequence[tuple[int, tuple[Any, ...]]]
                ) -> list[tuple[int, R]]:
     """A worker's unit of work: several tasks, so that short games do not drown in
-    inter-process overhead."""
-    return [(i, func(*task)) for i, task in chunk]
+    inter-process overhead. Results that cannot be sent back (they do not pickle) are
+    one BackendError naming the task, instead of the pool's traceback."""
+    results = [(i, func(*task)) for i, task in chunk]
+    problem = _pickle_problem(results)
+    if problem is not None:
+        raise BackendError(f"the result of task {chunk[0][0] + 1} cannot be sent back from its "
+                           f"worker process: it does not pickle: {problem}")
+    return results
+
+
+def _pickle_problem(obj: Any) -> str | None:
+    """Why ``obj`` does not pickle (``"TypeError: cannot pickle ..."``, one line), or None."""
+    try:
+        pickle.dumps(obj)
+    except Exception as exc:      # PicklingError, AttributeError, TypeError: the object's word
+        return f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+    return None
 
 
 def _die_with_parent(parent_pid: int) -> None:
@@ -217,6 +233,18 @@ def _died_message(started: int, method: str) -> str:
             f"or pickpack failed in them (their error is printed above)")
 
 
+def _check_pickles(func: Callable[..., Any], chunk: Sequence[tuple[int, tuple[Any, ...]]]) -> None:
+    """BackendError (one line: the task and why) unless ``func`` and ``chunk`` pickle,
+    checked here before submitting: a pool's feeder thread would print its own traceback
+    and leave the future hanging on the error (a Game built of local functions, a
+    lambda among the options)."""
+    problem = _pickle_problem((func, chunk))
+    if problem is not None:
+        raise BackendError(f"task {chunk[0][0] + 1} cannot be sent to a worker process (jobs > 1): "
+                           f"it does not pickle: {problem}; make its functions module-level, or "
+                           f"run with one job")
+
+
 def _iter_pool(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...]]],
                jobs: int, size: int) -> Generator[list[tuple[int, R]], None, None]:
     context = multiprocessing.get_context("spawn")
@@ -232,6 +260,7 @@ def _iter_pool(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...
                 chunk = list(itertools.islice(tasks, size))
                 if not chunk:
                     break
+                _check_pickles(func, chunk)
                 pending.add(pool.submit(_run_chunk, func, chunk))
             if not pending:
                 break

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from pickpack.bot_base import ResourceBot
 from pickpack.errors import BotFault, BotLoadError
 from pickpack.game import GameState
 from pickpack.install_hint import install_hint
@@ -188,7 +189,7 @@ def _open(path: str) -> _Library:
     return _Library(version, lib)
 
 
-class NativeBot:
+class NativeBot(ResourceBot):
     """A bot in a shared library (core/common/pickpack_bot.h), one handle per game.
 
     ``path`` is what follows ``native:``: a file path, or a bare name looked up by
@@ -202,6 +203,8 @@ class NativeBot:
     raises BotFault ("illegal") when the library answers an index outside the legal
     moves.
     """
+
+    holds = "a loaded native library"
 
     time_budget: float | None = None
 

@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Protocol, TextIO
 
 from pickpack._pdeathsig import pdeathsig_preexec
+from pickpack.bot_base import ResourceBot
 from pickpack.errors import BotFault, IllegalMoveError, MoveSyntaxError, PickpackError
 from pickpack.game import GameState
 from pickpack.games_registry import get_game
@@ -288,8 +289,9 @@ def offer_line(game: str, players: int, seat: int | None = None) -> str:
     return line if seat is None else f"{line} seat {seat}"
 
 
-class ProcessBot:
-    """A bot in a subprocess speaking the line protocol (docs/process-protocol.md).
+class ProcessBot(ResourceBot):
+    """A bot in a subprocess speaking the line protocol (docs/process-protocol.md); it
+    does not pickle or copy (TypeError, pickpack.bot_base.ResourceBot).
 
     ``argv`` is the program and its arguments; ``seed`` goes to ``newgame`` (None: a
     random 64-bit seed); ``time_limit`` is the per-move limit in seconds, sent with
@@ -313,6 +315,8 @@ class ProcessBot:
     Call ``close()`` (or use ``with``) to end the program; it cannot outlive this
     process in any case (see the module docstring).
     """
+
+    holds = "a running program"
 
     time_budget: float | None = None
 

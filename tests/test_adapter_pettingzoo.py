@@ -302,3 +302,81 @@ def test_the_chance_bits_come_from_the_generator() -> None:
     with pytest.raises(ValueError, match="number of bits must be non-negative"):
         bits.getrandbits(-1)
     assert [GeneratorRandom(np.random.default_rng(9)).randrange(6) for _ in range(2)] == die_faces(9, 1) * 2
+
+
+# --- seats that leave (issue 22, item 8) ---------------------------------------------
+
+def _play_random_collecting(env: Any, seed: int) -> tuple[dict[str, float], list[tuple[int, str]]]:
+    """Play ``env`` (reset with ``seed``) with random legal actions from
+    ``random.Random(seed)`` to the end, checking PettingZoo's dead-step convention at
+    every iteration: an agent whose seat is out (PA-E1) is terminated at once and, after
+    its dead step, gone from agents, rewards, terminations, truncations and infos.
+    Returns every agent's total reward and (iteration, agent) of each agent removed
+    before the end."""
+    import random
+
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    raw = env.unwrapped
+    total = dict.fromkeys(raw.possible_agents, 0.0)
+    removed: list[tuple[int, str]] = []
+    for iteration, agent in enumerate(env.agent_iter(100_000)):
+        for other in env.agents:
+            if not raw.state.in_game(raw.possible_agents.index(other)):
+                assert env.terminations[other], (iteration, other)
+        observation, reward, terminated, truncated, _ = env.last()
+        total[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            assert agent not in raw.agents
+            if not raw.state.is_terminal():
+                removed.append((iteration, agent))
+                for table in (raw.rewards, raw.terminations, raw.truncations, raw.infos):
+                    assert agent not in table
+        else:
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    return total, removed
+
+
+def test_an_eliminated_pacru_seat_leaves_with_its_final_reward() -> None:
+    # the instance: PACRU, 4 players, reset(seed=0), random legal actions; a seat out
+    # (PA-E1) was kept in agents with termination False until the end
+    env = pz.env("pacru", players=4)
+    total, removed = _play_random_collecting(env, 0)
+    state = env.unwrapped.state
+    assert state.is_terminal()
+    # west and south go out during play; north goes out as east is left alone (PA-E2),
+    # which ends the game
+    assert removed == [(155, "west"), (256, "south")]
+    # each agent's rewards add up to its return (-1/3 for the three out, PA-E2: +1)
+    assert total == {name: state.returns()[seat] for seat, name in enumerate(state.players)}
+    assert total == {"north": -1 / 3, "east": 1.0, "south": -1 / 3, "west": -1 / 3}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_agent_collects_its_return_whoever_leaves(seed: int) -> None:
+    env = pz.env("pacru", players=3)
+    total, removed = _play_random_collecting(env, seed)
+    state = env.unwrapped.state
+    assert total == {name: state.returns()[seat] for seat, name in enumerate(state.players)}
+    for _, agent in removed:
+        assert state.returns()[state.players.index(agent)] == -0.5      # a seat out (PA-E1) loses
+
+
+def test_pacru_out_return_refuses_a_seat_in_the_game() -> None:
+    state = pickpack.new_game("pacru", players=3)
+    with pytest.raises(ValueError, match=r"^seat 1 \(.*\) is still in the game \(PA-E1\)$"):
+        state.out_return(1)
+
+
+def test_games_without_elimination_do_not_offer_it() -> None:
+    from pickpack.game import EliminationState
+
+    assert isinstance(pickpack.new_game("pacru", players=2), EliminationState)
+    for state in (pickpack.new_game("push"), pickpack.new_game("pickpack"), PIG.new_state()):
+        assert not isinstance(state, EliminationState)
+
+
+def test_pettingzoo_api_test_passes_through_eliminations() -> None:
+    # long enough for seats to go out (PA-E1) in a 4-player PACRU game
+    quiet(api_test, pz.env("pacru", players=4), num_cycles=2000)

@@ -32,10 +32,18 @@ def test_a_token_that_is_not_an_integer_is_refused(bad: object) -> None:
 
 
 class _NoTensor:
-    """A Pig-like state without observation tensors: only what AdaptedState reads first."""
+    """A state without observation tensors: ``game``, and every other member of the
+    state ``inner`` (a PUSH state; none without it) except the tensor methods -- so it
+    passes the load check (pickpack.game_check) and fails only for its tensors."""
 
-    def __init__(self, game: pickpack.Game[object]) -> None:
+    def __init__(self, game: pickpack.Game[object], inner: object = None) -> None:
         self.game = game
+        self._inner = inner
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("observation_tensor") or name.startswith("_") or self._inner is None:
+            raise AttributeError(name)
+        return getattr(self._inner, name)
 
 
 def test_a_game_without_observation_tensors_is_refused_by_name() -> None:
@@ -48,7 +56,8 @@ def test_openspiel_refuses_to_register_a_game_without_tensors() -> None:
     openspiel = pytest.importorskip("pickpack.adapters.openspiel",
                                     reason="OpenSpiel not installed: pip install -e '.[openspiel]'")
     push = pickpack.get_game("push")
-    game = dataclasses.replace(push, name="tensorless", factory=lambda players, seed, **options: _NoTensor(game))
+    game = dataclasses.replace(push, name="tensorless", factory=lambda players, seed, **options: _NoTensor(
+        game, push.new_state(players=players, seed=seed, **options)))
     with pytest.raises(TypeError, match="game tensorless has no observation tensor"):
         openspiel.register(game)
     assert "pickpack_tensorless" not in openspiel.registered_games()

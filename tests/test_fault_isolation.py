@@ -86,7 +86,8 @@ def expect(kind: str) -> list[tuple[str | None, str | None, str, int]]:
 def test_in_process_bot_that_raises(faulty_bots: None) -> None:
     summary = play_match(["raises", "random"], games=2, seed=0)
     assert outcomes(summary.games) == expect("exception")
-    assert summary.games[0].forfeit == "raises (red) exception: raised RuntimeError: lost my marbles"
+    assert summary.games[0].forfeit == ("raises (red) exception: raised RuntimeError: lost my "
+                                        "marbles (at faulty_bots.py:23 in fail)")
     assert (summary.lines[0].forfeits, summary.lines[0].losses, summary.lines[1].wins) == (2, 2, 2)
 
 
@@ -167,8 +168,10 @@ def test_command_line_reports_each_forfeit(faulty_bots: None, capsys: pytest.Cap
     assert main(["match", "raises", "random", "--games", "2", "--jobs", "1"]) == 0
     captured = capsys.readouterr()
     assert captured.err.splitlines()[-2:] == [
-        "game 0: forfeit: raises (red) exception: raised RuntimeError: lost my marbles",
-        "game 1: forfeit: raises (blue) exception: raised RuntimeError: lost my marbles"]
+        "game 1: forfeit: raises (red) exception: raised RuntimeError: lost my marbles "
+        "(at faulty_bots.py:23 in fail)",
+        "game 2: forfeit: raises (blue) exception: raised RuntimeError: lost my marbles "
+        "(at faulty_bots.py:23 in fail)"]
     row = next(line for line in captured.out.splitlines() if "raises" in line)
     # two losses: score 0%, Wilson 95% upper bound for 0 of 2 = z²/(n+z²) = 3.84/5.84 = 65.8%
     assert " 0.0% " in row and "0.0% to 65.8%" in row

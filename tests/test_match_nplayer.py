@@ -239,6 +239,7 @@ def raiser_installed(tmp_path: Path) -> Iterator[None]:
     site = tmp_path / "site"
     write_distribution(site, "raiser", "1.0", {"pickpack.bots": {"raiser": "raiser_bot:Raiser"}},
                        {"raiser_bot": "class Raiser:\n    name = 'raiser'\n    bounded = True\n"
+                                      "    games = None\n"
                                       "    def __init__(self, seed=None): pass\n"
                                       "    def choose(self, state): raise RuntimeError('no')\n"})
     with on_sys_path(site):
@@ -255,7 +256,7 @@ def test_a_faulting_seat_in_a_zero_sum_game_leaves_the_others_sharing_the_win(
     assert result.returns == (-1.0, 0.5, 0.5)
     assert result.bot_returns == (0.5, -1.0, 0.5)
     assert result.fault == "exception" and result.forfeited_by == "p1"
-    assert result.forfeit == "raiser (p1) exception: raised RuntimeError: no"
+    assert result.forfeit == "raiser (p1) exception: raised RuntimeError: no (at raiser_bot.py:6 in choose)"
     # the summary: the others share the win and tie at rank 1.5; the raiser loses
     a, raiser, c = summarize(["random", "raiser", "random"], [result], game=GAME).lines
     assert (raiser.wins, raiser.draws, raiser.losses, raiser.forfeits) == (0, 0, 1, 1)
@@ -296,7 +297,8 @@ def test_a_declaration_must_be_none_or_a_tuple_of_names() -> None:
     class Silent:
         pass
 
-    assert bot_games(Chess) == ("chess",) and bot_games(Silent) is None
+    # a factory that declares nothing plays the default game alone (pickpack.bots.UNDECLARED)
+    assert bot_games(Chess) == ("chess",) and bot_games(Silent) == ("pickpack",)
     with pytest.raises(TypeError, match="games must be None or a tuple of game names, got 'pickpack'"):
         bot_games(Loose)
 

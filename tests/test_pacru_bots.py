@@ -138,7 +138,7 @@ def test_a_finished_game_is_refused() -> None:
     state.apply_action(state.move_actions()[0])
     assert state.is_terminal()
     assert pacru_move_values(state) == []
-    with pytest.raises(ValueError, match="no legal move"):
+    with pytest.raises(ValueError, match="^greedy: no move to choose: the game is over$"):
         GreedyBot(seed=1).choose(state)
 
 

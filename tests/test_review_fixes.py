@@ -338,7 +338,7 @@ def test_the_fault_is_written_in_place(tmp_path: Path) -> None:
     assert status == 3
     assert fault.stat().st_ino == inode                 # no temporary file renamed over it
     assert json.loads(fault.read_text()) == {"kind": "exception",
-                                             "message": "raised RuntimeError: no move"}
+                                             "message": "raised RuntimeError: no move (at raiser_bot.py:5 in choose)"}
     assert leftovers(tmp_path) == []
 
 

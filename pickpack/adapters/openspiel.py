@@ -108,6 +108,12 @@ class PickpackGame(pyspiel.Game):
         self.pickpack_game = game
         self._initial = initial
 
+    def __reduce__(self) -> tuple[Any, tuple[Game[Any], dict[str, Any]]]:
+        """Pickle and deep-copy as the pickpack Game and the parameters, loaded again by
+        ``_reload`` (pyspiel's own pickling of a Python game skips ``__init__``, so the
+        copy would have no initial state)."""
+        return (_reload, (self._game, dict(self.get_parameters())))
+
     def new_initial_state(self) -> PickpackState:
         """The game's initial state for these parameters (always the same one)."""
         return PickpackState(self, self._initial.copy())
@@ -116,6 +122,12 @@ class PickpackGame(pyspiel.Game):
         """The observer (pickpack.adapters.openspiel_observer.Observer). ValueError for
         parameters or an observation type other than OpenSpiel's default."""
         return Observer(self._initial, iig_obs_type, params, self.pickpack_game.perfect_information)
+
+
+def _reload(game: Game[Any], params: dict[str, Any]) -> PickpackGame:
+    """The OpenSpiel game of ``game`` with ``params``, registered first when this process
+    has not registered it yet (an unpickled game in another process)."""
+    return _load(register(game), tuple(sorted(params.items())))
 
 
 class PickpackState(pyspiel.State):

@@ -10,7 +10,10 @@ each legal action of the agent to move; all zeros for the others) and, for a gam
 an action-token codec (PACRU), ``"tokens"`` (the tokens of the turn so far, one one-hot
 row each: a PACRU turn is a few decisions by the same agent). Chance nodes are never an
 agent's turn: ``step`` resolves them with the exact probabilities from the generator
-``reset(seed=)`` seeded. Rewards are the game's ``returns()``, given when it ends. An
+``reset(seed=)`` seeded. Rewards are the game's ``returns()``, given when it ends; in a
+game whose seats can leave (pickpack.game.EliminationState: PACRU's PA-E1), an agent
+that is out is terminated then, with its final return as reward, and removed from
+``agents`` after its dead step (PettingZoo's convention). An
 illegal, masked-out or non-integer action ends the game for every agent: the offender
 gets the game's ``min_utility``, the others 0, and ``infos[offender]["illegal_move"]``
 gives the reason (PettingZoo's ``TerminateIllegalWrapper`` semantics, with the reason).
@@ -35,7 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pickpack.adapters.play import AdaptedState, resolve_game
-from pickpack.game import Game
+from pickpack.game import EliminationState, Game
 from pickpack.install_hint import install_hint
 
 try:
@@ -135,6 +138,7 @@ class PickpackAECEnv(AECEnv):
         self.adapted: AdaptedState | None = None
         self.np_random: np.random.Generator | None = None
         self._chance: GeneratorRandom | None = None
+        self._leaves = False        # seats can leave before the end (EliminationState)
 
     # -- spaces -----------------------------------------------------------------------
 
@@ -187,6 +191,7 @@ class PickpackAECEnv(AECEnv):
                 self.np_random, _ = np_random(None)
             state = self.game.new_state(seed=int(self.np_random.integers(0, 2**63)), **self._setup)
         self._chance = GeneratorRandom(self.np_random)
+        self._leaves = isinstance(state, EliminationState)
         self.state = state
         self.adapted = AdaptedState(state)
         self.agents = list(self.possible_agents)
@@ -209,10 +214,21 @@ class PickpackAECEnv(AECEnv):
             state.apply_action(sample_outcome(state.chance_outcomes(), self._chance))
 
     def _after_move(self) -> None:
-        """Whose turn it is, or, at the end, every agent terminated with its return."""
+        """Whose turn it is, or, at the end, every agent terminated with its return. In
+        a game whose seats can leave (pickpack.game.EliminationState: PACRU, PA-E1), an
+        agent that is out is terminated now with its final reward (``out_return``) and
+        takes its dead step next, before the agent to move (PettingZoo's convention)."""
         state = self.state
         if not state.is_terminal():
             self.agent_selection = self.possible_agents[state.current_player_id()]
+            if self._leaves:
+                out = [agent for agent in self.agents if not self.terminations[agent]
+                       and not state.in_game(self._seat[agent])]
+                for agent in out:
+                    self.rewards[agent] = float(state.out_return(self._seat[agent]))
+                    self.terminations[agent] = True
+                if out:
+                    self._deads_step_first()
             return
         returns = state.returns()
         for agent in self.agents:

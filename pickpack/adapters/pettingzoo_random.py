@@ -31,6 +31,13 @@ class GeneratorRandom(random.Random):
         self.generator = generator
         super().__init__(0)
 
+    def __reduce__(self) -> tuple[type[GeneratorRandom], tuple[np.random.Generator]]:
+        """Pickle and copy as the generator alone (``random.Random`` would rebuild the
+        object without it): a copy draws what the original would, from a copy of the
+        generator (or, within one ``deepcopy``/``pickle.dumps``, the same copy as the
+        environment's ``np_random``)."""
+        return GeneratorRandom, (self.generator,)
+
     def random(self) -> float:
         """A float in [0, 1) from the generator."""
         return float(self.generator.random())

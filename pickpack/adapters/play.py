@@ -29,6 +29,7 @@ from typing import Any, cast
 from pickpack.action_tokens import ActionTokens, TokenTurn
 from pickpack.errors import IllegalMoveError
 from pickpack.game import Game, ObservationTensorState
+from pickpack.game_check import check_game
 from pickpack.games_registry import get_game
 
 __all__ = ["AdaptedState", "resolve_game"]
@@ -36,8 +37,10 @@ __all__ = ["AdaptedState", "resolve_game"]
 
 def resolve_game(game: str | Game[Any]) -> Game[Any]:
     """``game`` itself, or the installed game of that name (PluginNotFoundError listing
-    the installed games otherwise). TypeError for anything else."""
+    the installed games otherwise), checked when loaded (GameCheckError,
+    pickpack.game_check). TypeError for anything else."""
     if isinstance(game, Game):
+        check_game(game)
         return game
     if isinstance(game, str):
         return get_game(game)

@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterable
 from typing import Any, NoReturn
 
 __all__ = ["EXIT_INTERRUPTED", "PROG", "OneLineParser", "error_line", "fail", "new_output", "option",
@@ -77,6 +78,18 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {value}")
     return value
+
+
+def single_options(pairs: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    """``--option`` pairs (KEY, VALUE) as a dict; ``fail`` (one line naming both) when a
+    key is given twice, instead of the last one silently winning."""
+    values: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in values:
+            fail(f"--option {key}={json.dumps(values[key])} and --option {key}={json.dumps(value)} "
+                 f"both set {key}; give each option once")
+        values[key] = value
+    return values
 
 
 def option(text: str) -> tuple[str, Any]:

@@ -24,13 +24,15 @@ import json
 import math
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from pickpack.commands._common import EXIT_INTERRUPTED, fail, new_output, option, positive_int, seed
+from pickpack.commands._common import (EXIT_INTERRUPTED, fail, new_output, option, positive_int, seed,
+                                       single_options)
 from pickpack.file_errors import os_error_text
 
 if TYPE_CHECKING:
@@ -152,6 +154,58 @@ class _Record:
         else:
             stopped = KeyboardInterrupt()
             self._writer.__exit__(KeyboardInterrupt, stopped, None)
+
+
+class _JsonStream:
+    """The ``--json`` document, written as the match goes: the match's settings, then
+    each game as it is booked (game order), then the totals -- so the command keeps no
+    game in memory (its memory follows ``--jobs``, as without ``--json``). The settings
+    are written with the first game (a match refused before it prints nothing);
+    ``end`` closes the document with the totals, ``fail`` with ``error`` (a match that
+    fails after its first game): either way standard output is one JSON object."""
+
+    def __init__(self, header: dict[str, Any], out: Any) -> None:
+        self._header = header
+        self._out = out
+        self._started = False
+        self._games = 0
+        self._closed = False
+
+    def _field(self, key: str, value: Any) -> str:
+        text = json.dumps(value, indent=2).replace("\n", "\n  ")
+        return f"  {json.dumps(key)}: {text}"
+
+    def _start(self) -> None:
+        if not self._started:
+            self._started = True
+            fields = [self._field(k, v) for k, v in self._header.items()]
+            self._out.write("{\n" + ",\n".join(fields) + ',\n  "games": [')
+
+    def write(self, game: GameResult) -> None:
+        """Append one game (GameResult.to_json)."""
+        self._start()
+        text = json.dumps(game.to_json(), indent=2).replace("\n", "\n    ")
+        self._out.write(("," if self._games else "") + "\n    " + text)
+        self._games += 1
+
+    def _close(self, tail: dict[str, Any]) -> None:
+        self._start()
+        self._closed = True
+        self._out.write(("\n  ]" if self._games else "]") + "".join(
+            ",\n" + self._field(k, v) for k, v in tail.items()) + "\n}\n")
+        self._out.flush()
+
+    def end(self, summary: MatchSummary) -> None:
+        """Close the document with the totals (MatchSummary.to_json less ``games``)."""
+        totals = summary.to_json()
+        for written in ("game", "players", "games"):     # in the settings, or streamed
+            del totals[written]
+        self._close(totals)
+
+    def fail(self, message: str) -> None:
+        """Close a document already begun with ``error``: the one line stderr shows."""
+        if self._started and not self._closed:
+            self._close({"games_played": self._games, "error": message})
 
 
 def _open_record(path: str) -> _Record:
@@ -374,7 +428,7 @@ def run(args: argparse.Namespace) -> int:
         fail("--ray-address needs --backend ray")
     jobs = args.jobs or default_jobs()
     game = game_named(args.game)
-    options = dict(args.option)
+    options = single_options(args.option)
     try:
         check_bots(args.bots, time_limit=args.time_limit, handshake_timeout=args.handshake_timeout,
                    game=game, players=args.players, variant=args.variant, options=options)
@@ -384,6 +438,17 @@ def run(args: argparse.Namespace) -> int:
         new_output(args.ppn, force=args.force, option="--ppn")
     record = _open_record(args.ppn) if args.ppn else None
     console = Console(stderr=True)
+    stream = _JsonStream({"game_count": args.games, "seed": args.seed, "jobs": jobs,
+                          "variant": args.variant, "options": options,
+                          "backend": args.backend, "time_limit": args.time_limit,
+                          "handshake_timeout": args.handshake_timeout, "game": game.name,
+                          "players": len(args.bots)}, sys.stdout) if args.json else None
+
+    def failed(message: str) -> NoReturn:
+        if stream is not None:
+            stream.fail(message)
+        fail(message)
+
     keep = False
     try:
         with _sigterm_as_interrupt() as terminated, \
@@ -398,8 +463,10 @@ def run(args: argparse.Namespace) -> int:
             def in_order(game: GameResult) -> None:
                 if record is not None:
                     record.write(game)
-                if game.forfeit and not args.json:
-                    progress.console.print(f"game {game.index}: forfeit: {game.forfeit}",
+                if stream is not None:
+                    stream.write(game)
+                elif game.forfeit:         # numbered from 1, as the --ppn record's Round
+                    progress.console.print(f"game {game.index + 1}: forfeit: {game.forfeit}",
                                            markup=False, highlight=False, soft_wrap=True)
 
             try:
@@ -409,13 +476,13 @@ def run(args: argparse.Namespace) -> int:
                                      time_limit=args.time_limit,
                                      handshake_timeout=args.handshake_timeout, jobs=jobs,
                                      backend=args.backend, ray_address=args.ray_address,
-                                     check=False, keep_games=args.json, record=in_order)
+                                     check=False, keep_games=False, record=in_order)
             except MatchInterrupted as exc:
                 summary = exc.summary
             except PickpackError as exc:
-                fail(str(exc))
+                failed(str(exc))
             except _RecordError as exc:        # FILE stays as it was (record.close)
-                fail(f"--ppn {args.ppn}: cannot write: {exc.strerror}")
+                failed(f"--ppn {args.ppn}: cannot write: {exc.strerror}")
             status = 0
             if summary.interrupted:
                 status = EXIT_TERMINATED if terminated() else EXIT_INTERRUPTED
@@ -425,7 +492,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 record.close(keep)
             except _RecordError as exc:
-                fail(f"--ppn {args.ppn}: cannot write: {exc.strerror}")
+                failed(f"--ppn {args.ppn}: cannot write: {exc.strerror}")
     if summary.interrupted:
         if record is None:
             said = ""
@@ -435,12 +502,8 @@ def run(args: argparse.Namespace) -> int:
             said = f"; {args.ppn} left as it was (no game finished)"
         console.print(f"pickpack: interrupted after {summary.games_played} of {args.games} games{said}",
                       markup=False, highlight=False, soft_wrap=True)
-    if args.json:
-        print(json.dumps({"game_count": args.games, "seed": args.seed, "jobs": jobs,
-                          "variant": args.variant, "options": options,
-                          "backend": args.backend, "time_limit": args.time_limit,
-                          "handshake_timeout": args.handshake_timeout, **summary.to_json()},
-                         indent=2))
+    if stream is not None:
+        stream.end(summary)
     elif summary.games_played:
         _print_results(summary, args.games, args.seed)
     return status

@@ -21,7 +21,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from pickpack.commands._common import fail, seed
+from pickpack.commands._common import fail, seed, single_options
 
 if TYPE_CHECKING:
     from pickpack.game import Game
@@ -112,6 +112,13 @@ def _seats(args: argparse.Namespace, game: Game[Any]) -> dict[str, str]:
     count = game.check_players(args.players if args.players is not None else game.default_player_count())
     names = game.player_names(count)
     given: dict[str, str] = {}
+    said: dict[str, str] = {}         # seat -> the option that gave it, for a conflict
+
+    def give(seat: str, spec: str, option: str) -> None:
+        if seat in said:
+            fail(f"{said[seat]} and {option} both choose who plays {seat}; give each seat once")
+        given[seat], said[seat] = spec, option
+
     for item in args.bot:
         seat, eq, spec = item.partition("=")
         if not eq or not spec:
@@ -120,13 +127,13 @@ def _seats(args: argparse.Namespace, game: Game[Any]) -> dict[str, str]:
             seat = names[int(seat) - 1]
         if seat not in names:
             fail(f"--bot {item!r}: no seat {seat!r} in {game.name}; seats: {', '.join(names)} or 1..{count}")
-        given[seat] = spec
+        give(seat, spec, f"--bot {item}")
     for name, spec in (("red", args.red), ("blue", args.blue)):
         if spec is not None:
             if name not in names:
                 fail(f"--{name}: {game.name} has no seat {name}; use --bot SEAT=SPEC "
                      f"(seats: {', '.join(names)})")
-            given[name] = spec
+            give(name, spec, f"--{name} {spec}")
     missing = [n for n in names[1:] if n not in given]
     default = strongest_bot(game, count) if missing else HUMAN
     return {n: given.get(n, HUMAN if i == 0 else default) for i, n in enumerate(names)}
@@ -141,8 +148,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = get_game(args.game or DEFAULT_GAME)
         seats = _seats(args, game)
-        options = dict(_option(o) for o in args.option)
+        options = single_options(_option(o) for o in args.option)
         if args.first is not None:
+            if "first" in options:
+                fail(f"--first {args.first} and --option first={json.dumps(options['first'])} "
+                     f"both set first; give one")
             options["first"] = args.first
         game.resolve_options(args.variant, options)
     except (PickpackError, LookupError, TypeError, ValueError) as exc:

@@ -1,4 +1,6 @@
-"""``pickpack plugins``: every discovered plugin, its distribution and load status.
+"""``pickpack plugins``: every discovered plugin, its distribution and load status (a
+game also fails when it is not a pickpack.Game or fails its load check,
+pickpack.game_check).
 
 The table uses the terminal's full width when it fits (one table, a column per field);
 on a narrower terminal, and on 80 columns, it switches to a compact layout: one
@@ -82,6 +84,23 @@ def compact_tables(infos: Sequence[PluginInfo]) -> list[Table]:
     return tables
 
 
+def _game_checked(info: PluginInfo) -> PluginInfo:
+    """``info``, with get_game's one line as its error when it is a game that loads but
+    is not a Game or fails the load check (pickpack.game_check)."""
+    from dataclasses import replace
+
+    from pickpack.errors import GameLoadError
+    from pickpack.games_registry import get_game
+
+    if info.group != "pickpack.games" or info.error is not None:
+        return info
+    try:
+        get_game(info.name)
+    except GameLoadError as exc:
+        return replace(info, error=str(exc))
+    return info
+
+
 def run(args: argparse.Namespace) -> int:
     import json
     from dataclasses import asdict
@@ -91,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
 
     from pickpack.plugins import discover
 
-    infos = discover()
+    infos = [_game_checked(info) for info in discover()]
     if args.json:
         print(json.dumps([asdict(i) for i in infos], indent=2))
         return 0

@@ -123,7 +123,7 @@ class OpenSpielMCTSBot(SearchBot):
     def __init__(self, seed: int | None = None, *, time_limit: float | None = None,
                  **options: Any) -> None:
         self._start(seed, options, time_limit)
-        self._pyspiel, self._adapter = _pyspiel_modules()
+        _pyspiel_modules()           # OpenSpiel missing: refused now, one line
         simulations = options.get("simulations")
         self.max_simulations: int | None = None if simulations is None else count(
             self.name, "simulations", simulations, MIN_SIMULATIONS, 10**9)
@@ -133,6 +133,17 @@ class OpenSpielMCTSBot(SearchBot):
         self.exploration = real(self.name, "exploration",
                                 options.get("exploration", DEFAULT_EXPLORATION), positive=False)
         self._clear_stats()
+
+    @property
+    def _pyspiel(self) -> Any:
+        """The pyspiel module, looked up when used: modules are not kept on the bot, so
+        that it pickles and deep-copies."""
+        return _pyspiel_modules()[0]
+
+    @property
+    def _adapter(self) -> Any:
+        """pickpack.adapters.openspiel (as _pyspiel)."""
+        return _pyspiel_modules()[1]
 
     def _clear_stats(self) -> None:
         self.moves = 0
@@ -227,11 +238,10 @@ class OpenSpielMCTSBot(SearchBot):
         """The move OpenSpiel's MCTSBot chooses in ``state`` (not modified): the state
         is handed to OpenSpiel through pickpack.adapters.openspiel.from_state.
 
-        Raises ValueError if the game is over or ``state`` is a chance node, and the
-        adapter's errors for a state it cannot adapt.
+        Raises NoDecisionError (a ValueError) if the game is over or ``state`` is a
+        chance node (pickpack.bot_base), and the adapter's errors for a state it cannot
+        adapt.
         """
-        if state.is_terminal() or state.is_chance_node():
-            raise ValueError(f"{self.name}: no move to choose: the game is over or at a chance node")
         started = time.perf_counter()
         searches_before, seconds_before = self.searches, self.search_seconds
         os_state = self._adapter.from_state(state)

@@ -239,12 +239,10 @@ class PushHeuristicBot(SeededBot):
     def choose(self, state: Any) -> Move:
         """The bot's move in ``state`` (a PUSH state at a decision; module docstring).
 
-        Raises ValueError when ``state`` has no legal move (the game is over) or is a
-        chance node.
+        Raises NoDecisionError (a ValueError) when the game is over or ``state`` is a
+        chance node (pickpack.bot_base).
         """
         actions = state.legal_actions()
-        if not actions or state.is_chance_node():
-            raise ValueError("heuristic bot: no decision to take (the game is over or a card or die is due)")
         snap: Mapping[str, Any] = state.snapshot()
         phase = snap["phase"]
         stacks = [[parse_card(c) for c in stack] for stack in snap["stacks"]]

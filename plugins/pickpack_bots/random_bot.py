@@ -28,9 +28,7 @@ class RandomBot(SeededBot):
     def choose(self, state: GameState) -> Move:
         """A uniformly random legal move of ``state`` (any game; through
         ``legal_actions``/``action_text``, or the state's ``random_action``). Raises
-        ValueError if there is none."""
-        if state.is_terminal():
-            raise ValueError("random bot: no legal move (the game is over)")
+        NoDecisionError (a ValueError) at a chance node or the end (pickpack.bot_base)."""
         draw = getattr(state, "random_action", None)
         if callable(draw):
             action = int(draw(self.rng))

@@ -20,6 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from pickpack.bot_base import BotBase
 from pickpack.move import Move
 from pickpack.time_limit import check_time_limit
 
@@ -81,8 +82,9 @@ def bot_seed(bot: str, seed: Any) -> int:
     return seed
 
 
-class SearchBot(ABC):
-    """Base of the search bots: a seed per game, an optional time budget per move.
+class SearchBot(BotBase, ABC):
+    """Base of the search bots: a seed per game, an optional time budget per move;
+    ``choose`` refuses a chance node and a finished game (pickpack.bot_base.BotBase).
 
     Subclasses set ``name``, ``OPTIONS`` (option -> what it is) and ``seconds`` (None
     or seconds per move), and call ``_start(seed, options, time_limit)`` first in

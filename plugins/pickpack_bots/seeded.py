@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from pickpack.bot_base import BotBase
 
-class SeededBot:
-    """Base of the built-in Python bots: ``self.rng`` is a random.Random from ``seed``."""
+
+class SeededBot(BotBase):
+    """Base of the built-in Python bots: ``self.rng`` is a random.Random from ``seed``;
+    ``choose`` refuses a chance node and a finished game (pickpack.bot_base.BotBase)."""
 
     name = "seeded"
     #: The games the bot plays (pickpack.bots: None = every game); subclasses narrow it.

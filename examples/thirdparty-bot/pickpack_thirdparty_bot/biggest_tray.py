@@ -1,8 +1,9 @@
 """The ``thirdparty`` bot: grab the tray with the most apples, else a random move.
 
 It uses only pickpack's public API (State.legal_moves, State.snapshot, Move) and the
-bot protocol of pickpack.bots: a factory taking ``seed`` and options, an object with
-``name``, ``choose``, ``reset`` and ``time_budget``.
+bot protocol of pickpack.bots: a factory taking ``seed`` and options, declaring the
+games it plays (``games``: Pick & Pack alone), an object with ``name``, ``choose``,
+``reset`` and ``time_budget``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ class BiggestTrayBot:
     """
 
     name = "thirdparty"
+    games = ("pickpack",)      # it reads Pick & Pack's snapshot (pickpack.bots: games)
     time_budget = None
 
     def __init__(self, seed: int | None = None, prefer_rush: int = 0) -> None:

@@ -142,6 +142,16 @@ class State(CoreState):
             raise ValueError(f"player must be a seat 0..{self.num_players - 1}, not {player}")
         return player
 
+    def out_return(self, seat: int) -> float:
+        """The final return of ``seat`` once it is out (PA-E1; pickpack.game.
+        EliminationState): ``-1/(n-1)``, a seat that is not among the winners -- an
+        out seat gains no cell (its chevrons left the board) and the ply cap shares the
+        result among the seats still in (PA-E2, PA-E3; docs/pacru.md, "Scores and
+        returns"). ValueError for a seat still in the game."""
+        if self.in_game(seat):
+            raise ValueError(f"seat {seat} ({self.players[seat]}) is still in the game (PA-E1)")
+        return -1.0 / (self.num_players - 1)
+
     def observation(self, player: int | str) -> dict[str, Any]:
         """The snapshot plus ``"player"`` (perfect information): ``player`` a seat or a
         name. TypeError/ValueError for an unknown player."""
