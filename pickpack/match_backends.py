@@ -19,7 +19,7 @@ with at most ``IN_FLIGHT`` submissions per worker waiting or running, so memory 
   the worker within WATCHDOG_PERIOD seconds of its parent's death. When the consumer
   stops (Ctrl-C, an exception, closing the iterator), queued work is cancelled and the
   workers are terminated at once instead of finishing their games.
-- ``ray``: one Ray task per game (Ray is the extra ``pickpack[ray]``). An already
+- ``ray``: one Ray task per game (Ray is the extra ``pickpack-engine[ray]``). An already
   initialised Ray is used as it is; otherwise ``ray.init(address=...)`` connects to the
   cluster at ``address``, or starts a local instance with ``num_cpus=jobs`` when
   ``address`` is None, and shuts it down at the end. On a cluster, pickpack (and every

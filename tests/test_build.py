@@ -104,7 +104,7 @@ def test_build_and_sdist_print_no_deprecation_and_ship_the_styles(tmp_path: Path
     for word in BAD_WORDS:
         assert word.lower() not in output.lower(), output
     assert sorted(p.name for p in (tmp_path / "lib" / "pickpack_tui" / "styles").glob("*.tcss")) == STYLES
-    (sdist,) = glob.glob(str(tmp_path / "dist" / "pickpack-*.tar.gz"))
+    (sdist,) = glob.glob(str(tmp_path / "dist" / "pickpack_engine-*.tar.gz"))
     with tarfile.open(sdist) as tar:
         names = tar.getnames()
     assert sorted(n.rsplit("/", 1)[1] for n in names if "/plugins/pickpack_tui/styles/" in n) == STYLES
@@ -149,7 +149,7 @@ def test_wheel_builds_quietly_with_the_styles_and_the_license_expression(tmp_pat
                    "-w", str(tmp_path / "wheels"), str(project)], project, env)
     for word in BAD_WORDS:
         assert word.lower() not in output.lower(), output
-    (wheel,) = glob.glob(str(tmp_path / "wheels" / "pickpack-*.whl"))
+    (wheel,) = glob.glob(str(tmp_path / "wheels" / "pickpack_engine-*.whl"))
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
