@@ -31,6 +31,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from pickpack.commands._common import EXIT_INTERRUPTED, fail, option, positive_int, seed
+from pickpack.report_columns import figure
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -212,8 +213,8 @@ def _stats(line: BotLine) -> list[str]:
 
 def _counts(line: BotLine) -> list[str]:
     """wins, draws, losses, points (mean final score), plies (mean game length), forfeits."""
-    return [str(line.wins), str(line.draws), str(line.losses), f"{line.mean_score:.2f}",
-            f"{line.mean_plies:.1f}", str(line.forfeits)]
+    return [str(line.wins), str(line.draws), str(line.losses), figure(line.mean_score, 2),
+            figure(line.mean_plies, 1), str(line.forfeits)]
 
 
 _STATS = ("score", "95% CI", "Elo", "Elo 95% CI")
@@ -250,7 +251,7 @@ def _n_cells(line: BotLine) -> list[str]:
     return [f"{line.mean_return:+.3f}", _interval(*line.return_ci95, "+.3f"),
             f"{line.win_share:.1%}", _interval(*line.win_share_ci95, ".1%"),
             f"{line.mean_rank:.2f}", _interval(*line.rank_ci95, ".2f"),
-            f"{line.mean_plies:.1f}", str(line.forfeits)]
+            figure(line.mean_plies, 1), str(line.forfeits)]
 
 
 def n_player_tables(summary: MatchSummary, title: str, width: int) -> list[RenderableType]:
