@@ -34,18 +34,20 @@ def label(text: str) -> str:
     return f"{text:<{LABEL_WIDTH}}"
 
 
-def figure(value: float, decimals: int = 0, width: int = FIGURE_WIDTH) -> str:
+def figure(value: float, decimals: int = 0, width: int = FIGURE_WIDTH, *, plus: bool = False) -> str:
     """``value`` with thousands separators and ``decimals`` decimals when that takes at
     most ``width`` characters and shows a non-zero value as non-zero; otherwise three
     significant digits in scientific notation (``1.23e+30``, ``4.00e-05``), which is at
-    most 10 characters. ``inf``, ``-inf`` and ``nan`` are written so."""
+    most 10 characters (11 with the sign). ``inf``, ``-inf`` and ``nan`` are written so;
+    ``plus`` writes the sign of a positive value too (``+0.500``)."""
+    sign = "+" if plus else ""
     if math.isnan(value) or math.isinf(value):
-        return str(float(value))
-    fixed = f"{value:,.{decimals}f}"
+        return f"{value:{sign}}"
+    fixed = f"{value:{sign},.{decimals}f}"
     shown_zero = value != 0 and float(fixed.replace(",", "")) == 0
     if len(fixed) <= width and not shown_zero:
         return fixed
-    return f"{value:.2e}"
+    return f"{value:{sign}.2e}"
 
 
 def fit_lines(lines: Iterable[str], width: int = WIDTH) -> str:

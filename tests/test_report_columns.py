@@ -148,3 +148,23 @@ def test_the_match_results_fit_80_columns_for_any_figures(value: float, names: t
     flat = " ".join(text.split())
     # the mean points whole (never folded across lines), the counts whole
     assert figure(value, 2) in flat and "99999999999999" in flat, text
+
+
+@pytest.mark.parametrize("value", [1e250, -1e250, 4e-5], ids=str)
+def test_the_n_player_results_fit_80_columns_for_any_returns(value: float) -> None:
+    # A game whose returns are huge (or tiny): the mean return and its interval stay
+    # whole figures within the width.
+    games = 1000
+    lines = []
+    for seat, name in enumerate(["random", "greedy", "mcts"]):
+        line = BotLine(name, players=3, min_utility=-abs(value) * 2, max_utility=abs(value) * 2)
+        for _ in range(games):
+            line.count([value, 0.0, -value][seat:] + [value, 0.0, -value][:seat], 0, 0.0, 10, False)
+        lines.append(line)
+    out = io.StringIO()
+    for part in results_tables(MatchSummary(lines, []), "1000 games, seed 0", 80):
+        Console(width=80, file=out).print(part)
+    text = out.getvalue()
+    assert max(len(row) for row in text.splitlines()) <= 80, text
+    flat = " ".join(text.split())
+    assert figure(value, 3, plus=True) in flat and figure(-value, 3, plus=True) in flat, text

@@ -248,7 +248,8 @@ def _fits(table: Table, width: int, *, wrapping_headers: bool) -> bool:
 
 def _n_cells(line: BotLine) -> list[str]:
     """The N-player columns of one bot (_N_COLUMNS)."""
-    return [f"{line.mean_return:+.3f}", _interval(*line.return_ci95, "+.3f"),
+    return [figure(line.mean_return, 3, plus=True),
+            " to ".join(figure(x, 3, plus=True) for x in line.return_ci95),
             f"{line.win_share:.1%}", _interval(*line.win_share_ci95, ".1%"),
             f"{line.mean_rank:.2f}", _interval(*line.rank_ci95, ".2f"),
             figure(line.mean_plies, 1), str(line.forfeits)]
