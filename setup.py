@@ -82,12 +82,21 @@ class BuildClib(build_clib):  # type: ignore[misc]
 
 
 class BuildExt(build_ext):  # type: ignore[misc]
-    """build_ext that links each extension only with the static libraries it names.
+    """build_ext that builds the static libraries it links, and links each extension only
+    with the ones it names.
 
+    ``build`` runs ``build_clib`` before ``build_ext``, but ``setup.py build_ext
+    --inplace`` alone does not, and its link would fail (``cannot find -lpp_common``):
+    ``run`` runs ``build_clib`` first (once: a command that has run is not run again).
     setuptools adds every ``build_clib`` library to every extension; that would put one
     game's library on the link line of another game's extension. The folder of the
     built libraries stays on the search path.
     """
+
+    def run(self) -> None:
+        if self.distribution.has_c_libraries():
+            self.run_command("build_clib")
+        super().run()
 
     def build_extensions(self) -> None:
         clib_names = {name for name, _ in libraries}

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pickpack.game import Game
+from pickpack.report_columns import figure, fit_lines, label
 
 __all__ = ["MEASUREMENTS", "format_report", "run_benchmarks"]
 
@@ -68,12 +69,12 @@ def run_benchmarks(game: Game[Any], seconds: float = 1.0,
 
 
 def format_report(report: dict[str, Any]) -> str:
-    """The report as aligned text lines, none longer than 80 characters."""
-    label = "{:<24}".format
-    return "\n".join([
+    """The report as aligned text lines, none longer than 80 characters whatever its
+    figures (pickpack.report_columns)."""
+    return fit_lines([
         f"{label('game')}{report['game']:>14}",
-        f"{label('protocol loop')}{report['protocol_loop_plies_per_s']:>14,.0f} plies/s",
-        f"{label('')}{report['games_per_s']:>14,.1f} games/s ({report['mean_plies']:.1f} plies/game)",
-        f"{label('copy()')}{report['copy_per_s']:>14,.0f} copies/s",
-        f"{label('ratios')}{report['ratios']['copies per ply']:>13.1f}x  copies per ply",
+        f"{label('protocol loop')}{figure(report['protocol_loop_plies_per_s']):>14} plies/s",
+        f"{label('')}{figure(report['games_per_s'], 1):>14} games/s ({figure(report['mean_plies'], 1)} plies/game)",
+        f"{label('copy()')}{figure(report['copy_per_s']):>14} copies/s",
+        f"{label('ratios')}{figure(report['ratios']['copies per ply'], 1, 13):>13}x  copies per ply",
     ])

@@ -1,10 +1,13 @@
 """The ``pip install`` command that adds an optional extra, as this pickpack was installed.
 
+pickpack's distribution is named ``DISTRIBUTION`` (``pickpack-engine``; the import name
+stays ``pickpack``): the name ``pickpack`` on the package index is an unrelated project.
+
 A user who installed from a source folder (``pip install -e .``) needs that folder
 again, with the extra: ``pip install -e '/path/to/pickpack[tui]'`` (without ``-e`` for
 a plain install from a folder); from a VCS URL or an archive URL, that URL
-(``pip install 'pickpack[tui] @ git+https://...'``); from a wheel in an index (or when
-nothing is recorded), ``pip install 'pickpack[tui]'``. How pickpack
+(``pip install 'pickpack-engine[tui] @ git+https://...'``); from a wheel in an index (or when
+nothing is recorded), ``pip install 'pickpack-engine[tui]'``. How pickpack
 was installed is read from its distribution's ``direct_url.json`` (PEP 610), which pip
 writes for an install from a folder, an archive or a VCS URL, and not for one from an
 index. Every message that suggests installing an extra uses ``install_hint``.
@@ -19,7 +22,10 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname
 
-__all__ = ["EXTRAS", "install_command", "install_hint", "pip_command"]
+__all__ = ["DISTRIBUTION", "EXTRAS", "install_command", "install_hint", "pip_command"]
+
+#: The name of pickpack's distribution (pyproject.toml's ``project.name``).
+DISTRIBUTION = "pickpack-engine"
 
 #: The optional extras of pyproject.toml and what each one adds.
 EXTRAS = {
@@ -35,7 +41,7 @@ EXTRAS = {
 
 def _requirement(extra: str, direct_url: str | None) -> tuple[str, bool]:
     """(what to give pip, editable) for ``extra`` and a PEP 610 direct_url.json text."""
-    index = f"pickpack[{extra}]"
+    index = f"{DISTRIBUTION}[{extra}]"
     try:
         data = json.loads(direct_url) if direct_url else None
     except ValueError:
@@ -66,7 +72,7 @@ def install_command(extra: str, direct_url: str | None) -> str:
     recorded).
 
     >>> install_command("tui", None)
-    "pip install 'pickpack[tui]'"
+    "pip install 'pickpack-engine[tui]'"
     >>> install_command("tui", '{"dir_info": {"editable": true}, "url": "file:///src/pickpack"}')
     "pip install -e '/src/pickpack[tui]'"
 
@@ -83,7 +89,7 @@ def _installed_direct_url() -> str | None:
     one; for a pickpack imported from a source folder (pyproject.toml beside the
     package) without one, that folder as an editable install."""
     try:
-        for dist in distributions(name="pickpack"):
+        for dist in distributions(name=DISTRIBUTION):
             text = dist.read_text("direct_url.json")
             if text:
                 return text
@@ -94,14 +100,14 @@ def _installed_direct_url() -> str | None:
         pyproject = (folder / "pyproject.toml").read_text(encoding="utf-8")
     except (OSError, ValueError):
         return None
-    if re.search(r'^name\s*=\s*"pickpack"\s*$', pyproject, re.MULTILINE):
+    if re.search(rf'^name\s*=\s*"{re.escape(DISTRIBUTION)}"\s*$', pyproject, re.MULTILINE):
         return json.dumps({"url": folder.as_uri(), "dir_info": {"editable": True}})
     return None
 
 
 def pip_command(extra: str) -> str:
     """The pip command adding ``extra`` to this installation (module docstring), e.g.
-    ``pip install 'pickpack[ray]'``; for messages that word the need themselves.
+    ``pip install 'pickpack-engine[ray]'``; for messages that word the need themselves.
 
     Raises ValueError for an extra pickpack does not have.
     """

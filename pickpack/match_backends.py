@@ -19,11 +19,17 @@ with at most ``IN_FLIGHT`` submissions per worker waiting or running, so memory 
   the worker within WATCHDOG_PERIOD seconds of its parent's death. When the consumer
   stops (Ctrl-C, an exception, closing the iterator), queued work is cancelled and the
   workers are terminated at once instead of finishing their games.
-- ``ray``: one Ray task per game (Ray is the extra ``pickpack[ray]``). An already
+- ``ray``: one Ray task per game (Ray is the extra ``pickpack-engine[ray]``). An already
   initialised Ray is used as it is; otherwise ``ray.init(address=...)`` connects to the
   cluster at ``address``, or starts a local instance with ``num_cpus=jobs`` when
   ``address`` is None, and shuts it down at the end. On a cluster, pickpack (and every
-  plugin the bots need) must be installed on the worker nodes.
+  plugin the bots need) must be installed on the worker nodes. ``ray.init`` puts its
+  own C signal handlers over Python's (on SIGTERM a stack dump, then death, with no
+  results); Python's handlers are put back at once, so that SIGTERM and Ctrl-C stop a
+  Ray match as they stop a local one. When the consumer stops, the running tasks are
+  cancelled first as Ctrl-C would stop them (their bots are closed and their process
+  groups killed), for up to RAY_STOP_GRACE seconds, then force-cancelled (their workers
+  killed; a process bot's reaper, pickpack.process_bot, kills what the bots left).
 """
 
 from __future__ import annotations
@@ -279,6 +285,43 @@ def _iter_pool(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...
 # --- Ray ----------------------------------------------------------------------------
 
 RAY_CONNECT_TIMEOUT = 5.0      # seconds to reach a cluster's address before giving up
+RAY_STOP_GRACE = 5.0           # seconds cancelled tasks have to close their bots
+
+
+def _signal_handlers() -> dict[int, Any]:
+    """This process's Python handlers of SIGTERM and SIGINT (none outside the main
+    thread, which alone can set them)."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+
+
+def _restore_signal_handlers(saved: dict[int, Any]) -> None:
+    """Put back handlers saved by _signal_handlers (ray.init sets its own SIGTERM
+    handler, ``sys.exit(15)``, and C handlers that dump a stack trace)."""
+    for sig, handler in saved.items():
+        if handler is not None:
+            signal.signal(sig, handler)
+
+
+def _cancel(ray: Any, refs: list[Any], *, force: bool) -> None:
+    for ref in refs:
+        try:
+            ray.cancel(ref, force=force)
+        except Exception:            # already finished or gone: nothing left to stop
+            pass
+
+
+def _cancel_ray_tasks(ray: Any, refs: list[Any]) -> None:
+    """Stop the tasks ``refs``: a KeyboardInterrupt in each (the task closes its bots),
+    RAY_STOP_GRACE seconds for them to end, then the workers of the rest killed."""
+    _cancel(ray, refs, force=False)
+    try:
+        _, refs = ray.wait(refs, num_returns=len(refs), timeout=RAY_STOP_GRACE)
+    except Exception:                # Ray itself is going: force what is left
+        pass
+    if refs:
+        _cancel(ray, refs, force=True)
 
 
 def _check_reachable(address: str) -> None:
@@ -302,6 +345,7 @@ def _iter_ray(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...]
         raise BackendError(f"--backend ray: {install_hint('ray')}") from None
     started = not ray.is_initialized()
     if started:
+        handlers = _signal_handlers()
         try:
             if address is None:
                 ray.init(num_cpus=jobs, include_dashboard=False)
@@ -313,6 +357,8 @@ def _iter_ray(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...]
         except Exception as exc:     # ConnectionError, RuntimeError, ...: one line, no trace
             where = "a local Ray instance" if address is None else f"Ray at {address!r}"
             raise BackendError(f"cannot start {where}: {type(exc).__name__}: {exc}") from None
+        finally:
+            _restore_signal_handlers(handlers)
     pending: dict[Any, int] = {}
     try:
         remote = ray.remote(func)
@@ -331,10 +377,7 @@ def _iter_ray(func: Callable[..., R], tasks: Iterator[tuple[int, tuple[Any, ...]
                     raise BackendError(f"a Ray worker died{_ISOLATE}") from None
             yield batch
     finally:
-        for ref in pending:
-            try:
-                ray.cancel(ref, force=True)
-            except Exception:        # already finished or gone: nothing left to stop
-                pass
+        if pending:
+            _cancel_ray_tasks(ray, list(pending))
         if started:
             ray.shutdown()

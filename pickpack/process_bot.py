@@ -31,8 +31,12 @@ No bot outlives the process that launched it (docs/process-protocol.md, "Lifetim
 - a small reaper process per launching process (started with the first bot, in a
   session of its own) holds the read end of a pipe from its launcher and the list of
   live bot process groups; when the launcher dies in any way (SIGKILL included) the pipe
-  closes and the reaper kills every group still listed, grandchildren included. This is
-  also the whole mechanism on POSIX systems without PR_SET_PDEATHSIG (macOS, BSD).
+  closes and the reaper kills every group still listed, grandchildren included. The
+  reaper forks once more and its first process exits, so it is no child of the
+  launcher: a process manager that kills a dying worker's children (Ray kills a
+  worker's child processes when it ends the worker) kills the bots but not the reaper,
+  which then kills what the bots left in their groups. This is also the whole mechanism
+  on POSIX systems without PR_SET_PDEATHSIG (macOS, BSD).
 
 The bot's side is here too: serve_protocol reads the protocol's lines (both versions)
 for a ServedPlayer, and serve does so for bots built afresh each game. Run as a module,
@@ -97,6 +101,8 @@ _ANSWER = re.compile(rb"^[ \t\r\f\v]*(?!info(?: |[ \t\r\f\v]*$))\S.*$", re.MULTI
 # SIGKILLs every group still listed. Plain stdlib, run with -I -S: it starts in ~10 ms.
 _REAPER_CODE = """\
 import os, signal
+if os.fork():
+    os._exit(0)         # the launcher reaps this first process; the reaper is no child of it
 for s in (signal.SIGINT, signal.SIGHUP, signal.SIGTSTP):
     signal.signal(s, signal.SIG_IGN)
 groups, rest = set(), b""
@@ -129,7 +135,6 @@ class _Launcher:
         self._lock = threading.Lock()
         self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        self._reaper: subprocess.Popen[bytes] | None = None
         self._reaper_fd = -1
         self._preexec = pdeathsig_preexec()
 
@@ -187,9 +192,10 @@ class _Launcher:
     def watch(self, group: int) -> None:
         """Tell the reaper to kill process group ``group`` if this process dies."""
         with self._lock:
-            if self._reaper is None or self._reaper.poll() is not None:
+            if self._reaper_fd < 0 or not self._tell(f"+{group}\n"):
+                # no reaper yet, or it is gone (the write found the pipe closed): a new one
                 self._start_reaper()
-            self._tell(f"+{group}\n")
+                self._tell(f"+{group}\n")
 
     def unwatch(self, group: int) -> None:
         """The group is gone (killed and reaped by close()): the reaper forgets it."""
@@ -200,25 +206,29 @@ class _Launcher:
     def _start_reaper(self) -> None:
         read, write = os.pipe()        # both ends non-inheritable: bots never hold them
         try:
-            self._reaper = subprocess.Popen(
+            first = subprocess.Popen(
                 [sys.executable, "-I", "-S", "-c", _REAPER_CODE], stdin=read,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         except OSError:                # no reaper: the parent-death signal still holds
             os.close(write)
-            self._reaper, self._reaper_fd = None, -1
+            self._reaper_fd = -1
             return
         finally:
             os.close(read)
+        first.wait()                   # it exits once the reaper is forked (milliseconds)
         self._reaper_fd = write
 
-    def _tell(self, line: str) -> None:
+    def _tell(self, line: str) -> bool:
+        """Write ``line`` to the reaper; False when there is none or it is gone."""
         if self._reaper_fd < 0:
-            return
+            return False
         try:
             os.write(self._reaper_fd, line.encode())
         except OSError:                # the reaper is gone; a new one comes with the next bot
             os.close(self._reaper_fd)
             self._reaper_fd = -1
+            return False
+        return True
 
     def forget(self) -> None:
         """In a forked child: drop the parent's reaper pipe and launcher thread.
@@ -230,16 +240,13 @@ class _Launcher:
                 os.close(self._reaper_fd)
             except OSError:
                 pass
-        if self._reaper is not None:   # the parent's; kept referenced, never waited on
-            _INHERITED.append(self._reaper)
-        self._reaper, self._reaper_fd, self._thread = None, -1, None
+        self._reaper_fd, self._thread = -1, None
         self._lock = threading.Lock()
         self._jobs = queue.SimpleQueue()
         if self._preexec is not None:  # kept off in tests that simulate other systems
             self._preexec = pdeathsig_preexec()
 
 
-_INHERITED: list[subprocess.Popen[bytes]] = []
 _LAUNCHER = _Launcher()
 os.register_at_fork(after_in_child=_LAUNCHER.forget)
 

@@ -1,6 +1,8 @@
 """The build says nothing deprecated, ships the style sheets (issue 12, item 20) and makes
 one extension module per game (issue 8: "one extension per game, no game's C linked into
-another's extension"), plus the game-neutral ``pickpack._move``.
+another's extension"), plus the game-neutral ``pickpack._move``. Every way people build
+works from a fresh copy (issue 22, item 10): ``python setup.py build_ext --inplace``
+alone builds the static C libraries it links (``pp_common``, ``pp_<game>``).
 
 ``project.license`` as a TOML table is deprecated by setuptools (removal 2027-Feb-18):
 it is the SPDX string ``"MIT"``. ``pickpack_tui/styles`` (the Textual ``*.tcss``
@@ -102,7 +104,7 @@ def test_build_and_sdist_print_no_deprecation_and_ship_the_styles(tmp_path: Path
     for word in BAD_WORDS:
         assert word.lower() not in output.lower(), output
     assert sorted(p.name for p in (tmp_path / "lib" / "pickpack_tui" / "styles").glob("*.tcss")) == STYLES
-    (sdist,) = glob.glob(str(tmp_path / "dist" / "pickpack-*.tar.gz"))
+    (sdist,) = glob.glob(str(tmp_path / "dist" / "pickpack_engine-*.tar.gz"))
     with tarfile.open(sdist) as tar:
         names = tar.getnames()
     assert sorted(n.rsplit("/", 1)[1] for n in names if "/plugins/pickpack_tui/styles/" in n) == STYLES
@@ -147,7 +149,7 @@ def test_wheel_builds_quietly_with_the_styles_and_the_license_expression(tmp_pat
                    "-w", str(tmp_path / "wheels"), str(project)], project, env)
     for word in BAD_WORDS:
         assert word.lower() not in output.lower(), output
-    (wheel,) = glob.glob(str(tmp_path / "wheels" / "pickpack-*.whl"))
+    (wheel,) = glob.glob(str(tmp_path / "wheels" / "pickpack_engine-*.whl"))
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
@@ -157,3 +159,20 @@ def test_wheel_builds_quietly_with_the_styles_and_the_license_expression(tmp_pat
     # the game's _core, and _search is a plain module.
     assert _extension_modules(names) == EXTENSIONS
     assert "pickpack/games/pickpack/_search.py" in names
+
+
+@pytest.mark.slow
+def test_build_ext_inplace_alone_builds_the_c_libraries_it_links(tmp_path: Path) -> None:
+    # Issue 22, item 10: in a fresh clone, build_ext used to fail with
+    # "ld: cannot find -lpp_push" (build_clib had never run). About a minute on 2 cores.
+    env = _cython_env(tmp_path)
+    project = _copy_project(tmp_path)
+    _run([sys.executable, "setup.py", "build_ext", "--inplace"], project, env)
+    built = [str(p.relative_to(project)) for p in (project / "pickpack").rglob("*.so")]
+    assert _extension_modules(built) == EXTENSIONS
+    # The extensions import and play from the copy (their game's C linked in).
+    check = ("import pickpack.games.push._core as c; from pickpack.games.push.game import GAME; "
+             "s = GAME.new_state(seed=1); print(c.__file__, s.game.name, len(s.legal_actions()) > 0)")
+    out = _run([sys.executable, "-c", check], project, {**env, "PYTHONPATH": str(project)})
+    where, name, plays = out.split()
+    assert Path(where).is_relative_to(project) and (name, plays) == ("push", "True")

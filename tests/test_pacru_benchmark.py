@@ -34,7 +34,7 @@ def test_the_report_fits_80_columns_and_shows_every_figure() -> None:
     assert "random playouts, 4p" in lines[5] and "1,941,853 plies/s" in lines[5]
     assert "1,616 calls/s (19.6 actions each)" in lines[7]
     assert "19,652 simulations/s" in lines[8] and "21.3 games/s" in lines[9]
-    assert lines[10].endswith("1846.9x  c_vs_reference")
+    assert lines[10].endswith("1,846.9x  c_vs_reference")
 
 
 def test_seconds_must_be_positive() -> None:

@@ -138,3 +138,30 @@ def test_pa_j1_connection_or_transformation(impl: Any) -> None:
     assert (whole.cells(0), whole.cells(1)) == (11, 1)
     conn = play(_choice_full(impl), "b2-d2[conn]")
     assert (conn.cells(0), conn.cells(1)) == (4, 8)
+
+
+def _empty_benefit(impl: Any) -> Any:
+    """A: b5 E on A's b5, with A's a4 (power 2) and A's d5 in borderland 4, whose only
+    neutral cell, e4, carries north's chevron (PA-B3: the crossing gains nothing); c5
+    neutral. North: e4 N, i9 S; d4, d6 north's."""
+    return load(impl, chevrons=[["b5E"], ["e4N", "i9S"]],
+                paint={"A": "a4 b5 d5 e5 f4 f5 e6 f6", "B": "d4 d6"})
+
+
+def test_pa_j1_decision_the_connection_may_be_declined_when_the_crossing_gains_nothing(
+        impl: Any) -> None:
+    """PA-J1 decision: b5-d5 is a connection (c5 between, no chevron) and a crossing into
+    borderland 4, whose benefit is empty (PA-B3). The choice stays open: the bare move
+    (no crossing cell, nothing between coloured) and [conn] are both legal, the bare
+    move first (the connection bit is the higher digit)."""
+    assert [m for m in moves_from(_empty_benefit(impl), "b5") if m.startswith("b5-d5")] == [
+        "b5-d5", "b5-d5[conn]"]
+
+
+def test_pa_j1_decision_declining_leaves_the_cells_between_alone(impl: Any) -> None:
+    """PA-J1 decision: the bare b5-d5 leaves c5 neutral and A with its 8 cells; [conn]
+    turns c5 to A: 9 cells. e4 stays neutral either way (PA-B3); north keeps 2."""
+    bare = play(_empty_benefit(impl), "b5-d5")
+    assert (bare.colour(c("c5")), bare.colour(c("e4")), bare.cells(0), bare.cells(1)) == (-1, -1, 8, 2)
+    conn = play(_empty_benefit(impl), "b5-d5[conn]")
+    assert (conn.colour(c("c5")), conn.colour(c("e4")), conn.cells(0), conn.cells(1)) == (0, -1, 9, 2)

@@ -250,16 +250,17 @@ def test_fail_and_argparse_errors_share_one_format(capsys: pytest.CaptureFixture
 
 
 @pytest.mark.parametrize(("direct_url", "command"), [
-    (None, "pip install 'pickpack[tui]'"),
+    # the distribution's own name (issue 22, item 12): "pickpack" on the index is another project
+    (None, "pip install 'pickpack-engine[tui]'"),
     ('{"url": "file:///home/me/src/pickpack", "dir_info": {"editable": true}}',
      "pip install -e '/home/me/src/pickpack[tui]'"),
     ('{"url": "file:///home/me/my%20games/pickpack", "dir_info": {}}',
      "pip install '/home/me/my games/pickpack[tui]'"),
     ('{"url": "https://example.org/pickpack-0.1.0.tar.gz", "archive_info": {}}',
-     "pip install 'pickpack[tui] @ https://example.org/pickpack-0.1.0.tar.gz'"),
+     "pip install 'pickpack-engine[tui] @ https://example.org/pickpack-0.1.0.tar.gz'"),
     ('{"url": "https://example.org/pickpack.git", "vcs_info": {"vcs": "git", "commit_id": "ab12"}}',
-     "pip install 'pickpack[tui] @ git+https://example.org/pickpack.git'"),
-    ("not json", "pip install 'pickpack[tui]'"),
+     "pip install 'pickpack-engine[tui] @ git+https://example.org/pickpack.git'"),
+    ("not json", "pip install 'pickpack-engine[tui]'"),
 ])
 def test_install_command_matches_how_pickpack_was_installed(direct_url: str | None, command: str) -> None:
     assert install_command("tui", direct_url) == command

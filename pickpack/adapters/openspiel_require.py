@@ -5,7 +5,7 @@
 import fails with an ImportError of one line naming the extra to install
 (``pickpack.install_hint.install_hint("openspiel")``), e.g.
 ``pickpack.adapters.openspiel needs OpenSpiel and NumPy, for pickpack.adapters.openspiel:
-pip install 'pickpack[openspiel]'``.
+pip install 'pickpack-engine[openspiel]'``.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from pickpack import benchmark as generic
 from pickpack.commands._common import fail
 from pickpack.commands._games import game_named
 from pickpack.games_registry import DEFAULT_GAME
+from pickpack.report_columns import fit_lines
 
 NAME = "bench"
 HELP = "measure playouts and API loops (ratios in one run)"
@@ -61,5 +62,7 @@ def run(args: argparse.Namespace) -> int:
             report = run_benchmarks(seconds=args.seconds, progress=show)
     else:
         report = run_benchmarks(seconds=args.seconds)
-    print(json.dumps(report, indent=2) if args.json else format_report(report))
+    # A game's own module promises 80 columns; the lines are fitted again here, so that a
+    # third-party benchmark module cannot break the promise either.
+    print(json.dumps(report, indent=2) if args.json else fit_lines(format_report(report).splitlines()))
     return 0

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from pickpack.commands._common import (EXIT_INTERRUPTED, fail, new_output, option, positive_int, seed,
                                        single_options)
 from pickpack.file_errors import os_error_text
+from pickpack.report_columns import figure
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -268,8 +269,8 @@ def _stats(line: BotLine) -> list[str]:
 
 def _counts(line: BotLine) -> list[str]:
     """wins, draws, losses, points (mean final score), plies (mean game length), forfeits."""
-    return [str(line.wins), str(line.draws), str(line.losses), f"{line.mean_score:.2f}",
-            f"{line.mean_plies:.1f}", str(line.forfeits)]
+    return [str(line.wins), str(line.draws), str(line.losses), figure(line.mean_score, 2),
+            figure(line.mean_plies, 1), str(line.forfeits)]
 
 
 _STATS = ("score", "95% CI", "Elo", "Elo 95% CI")
@@ -303,10 +304,11 @@ def _fits(table: Table, width: int, *, wrapping_headers: bool) -> bool:
 
 def _n_cells(line: BotLine) -> list[str]:
     """The N-player columns of one bot (_N_COLUMNS)."""
-    return [f"{line.mean_return:+.3f}", _interval(*line.return_ci95, "+.3f"),
+    return [figure(line.mean_return, 3, plus=True),
+            " to ".join(figure(x, 3, plus=True) for x in line.return_ci95),
             f"{line.win_share:.1%}", _interval(*line.win_share_ci95, ".1%"),
             f"{line.mean_rank:.2f}", _interval(*line.rank_ci95, ".2f"),
-            f"{line.mean_plies:.1f}", str(line.forfeits)]
+            figure(line.mean_plies, 1), str(line.forfeits)]
 
 
 def n_player_tables(summary: MatchSummary, title: str, width: int) -> list[RenderableType]:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pickpack.game import Game
 
 NAME = "play"
-HELP = "play any installed game in the terminal: hot-seat or against bots (needs pickpack[tui])"
+HELP = "play any installed game in the terminal: hot-seat or against bots (needs the extra tui)"
 
 HUMAN = "human"
 # The strongest built-in bots, best first (docs/bots.md, "Strength ladder"); the

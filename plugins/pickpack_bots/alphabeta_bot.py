@@ -25,13 +25,15 @@ play the bot is deterministic: its seed matters only for placements.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from pickpack import Move
 from pickpack.games.pickpack import State
 from pickpack.games.pickpack._search import EVALUATIONS, alphabeta_search, mcts_search
 from pickpack.seeding import derive_seed
-from pickpack_bots.search_bot import SearchBot, choice, count, search_seconds
+from pickpack_bots.search_bot import LEAST_SEARCH, SearchBot, choice, count, search_seconds
 
 __all__ = ["AlphaBetaBot", "DEFAULT_DEPTH", "DEFAULT_SECONDS", "PLACEMENT_SIMULATIONS"]
 
@@ -71,12 +73,16 @@ class AlphaBetaBot(SearchBot):
 
         Raises ValueError if the game is over, TypeError if ``state`` is not a State.
         """
+        started = time.monotonic()         # the move's time runs from here (search_bot)
+        result: Mapping[str, Any]
         if state.phase == "placement":
-            action = mcts_search(state, simulations=PLACEMENT_SIMULATIONS,
-                                 seconds=None if self.time_limit is None
-                                 else search_seconds(self.time_limit),
-                                 seed=derive_seed(self._seed, state.zobrist_hash()))["action"]
+            left = None if self.time_limit is None else max(
+                LEAST_SEARCH, search_seconds(self.time_limit) - (time.monotonic() - started))
+            result = mcts_search(state, simulations=PLACEMENT_SIMULATIONS, seconds=left,
+                                 seed=derive_seed(self._seed, state.zobrist_hash()))
         else:
-            action = alphabeta_search(state, depth=self.depth, seconds=self.search_deadline,
-                                      eval=self.eval)["action"]
+            result = alphabeta_search(state, depth=self.depth, seconds=self.seconds_left(started),
+                                      eval=self.eval)
+        self._keep(result)
+        action = int(result["action"])
         return Move(action, state.action_text(action))

@@ -104,6 +104,7 @@ class MCTSBot(SearchBot):
         Raises ValueError if the game is over (or ``state`` is a chance node), TypeError
         if ``state`` is not a state the search takes.
         """
+        started = time.monotonic()         # the move's time runs from here (search_bot)
         seed = derive_seed(self._seed, state.zobrist_hash())
         native = self.native_search(state.game)
         if native is not None:
@@ -111,12 +112,16 @@ class MCTSBot(SearchBot):
             simulations = None if self.simulations is None and self.seconds is not None \
                 else self.simulations_for(state.game)
             result = native(
-                state, simulations=simulations, seconds=self.search_deadline,
+                state, simulations=simulations, seconds=self.seconds_left(started),
                 exploration=self.exploration, margin=self.margin, seed=seed)
+            self._keep(result)
             action = int(result["action"])
         else:
             budget = self.search_deadline
-            deadline = None if budget is None else time.monotonic() + budget
-            action = search(state, simulations=self.simulations_for(state.game), exploration=self.exploration,
-                            seed=seed, deadline=deadline).action
+            deadline = None if budget is None else started + budget
+            found = search(state, simulations=self.simulations_for(state.game), exploration=self.exploration,
+                           seed=seed, deadline=deadline)
+            self._keep({"action": found.action, "simulations": found.simulations,
+                        "seconds": time.monotonic() - started})
+            action = found.action
         return Move(action, state.action_text(action))

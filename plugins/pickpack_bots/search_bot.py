@@ -7,15 +7,21 @@ fails before the first game (pickpack.bots.make_bot turns it into a BotSpecError
 Time: a search bot built with the match's per-move limit ``time_limit=L`` (make_bot
 passes it) stops its search by itself after ``search_seconds(L)`` = L minus a safety
 margin of max(SAFETY_FRACTION * L, SAFETY_MIN) seconds (at least L / 2), or after its
-own ``seconds`` option when that is smaller. The margin covers the Python work around
-the C search (copying the state, the move text, the runner's own timing); the search
-itself overruns its deadline by at most 1024 alpha-beta nodes or 16 MCTS simulations.
+own ``seconds`` option when that is smaller. That time is wall time since the move
+started (the bot's ``choose`` was called: ``seconds_left``), not since the search
+started, and the C search checks it itself (its clock read every 16 MCTS simulations
+or 1024 alpha-beta nodes), so a bot keeps the limit by construction on a busy machine
+too, whatever its simulation or depth budget. The margin covers the Python work after
+the search (the move text, the runner's own timing). ``last_search`` holds what the
+last search reported (``simulations`` or ``depth``, ``seconds``), which tells whether
+the clock or the budget stopped it.
 """
 
 from __future__ import annotations
 
 import math
 import secrets
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -24,11 +30,12 @@ from pickpack.bot_base import BotBase
 from pickpack.move import Move
 from pickpack.time_limit import check_time_limit
 
-__all__ = ["SAFETY_FRACTION", "SAFETY_MIN", "SearchBot", "bot_seed", "check_known", "choice",
+__all__ = ["LEAST_SEARCH", "SAFETY_FRACTION", "SAFETY_MIN", "SearchBot", "bot_seed", "check_known", "choice",
            "count", "real", "search_seconds"]
 
 SAFETY_FRACTION = 0.1      # of the per-move limit, kept for the Python around the search
 SAFETY_MIN = 0.02          # seconds: the least margin
+LEAST_SEARCH = 1e-3        # seconds a search is given when the move's time is all spent
 
 
 def search_seconds(time_limit: float) -> float:
@@ -99,6 +106,8 @@ class SearchBot(BotBase, ABC):
     OPTIONS: ClassVar[dict[str, str]] = {}
     seconds: float | None = None
     time_limit: float | None = None
+    #: What the last search reported (its result without the root moves), or None.
+    last_search: Mapping[str, Any] | None = None
     _seed: int = 0
 
     def _start(self, seed: Any, options: Mapping[str, Any], time_limit: float | None) -> None:
@@ -121,6 +130,19 @@ class SearchBot(BotBase, ABC):
         limits = [s for s in (self.seconds, None if self.time_limit is None
                               else search_seconds(self.time_limit)) if s is not None]
         return min(limits) if limits else None
+
+    def seconds_left(self, started: float) -> float | None:
+        """Seconds the search of a move that started at ``started`` (time.monotonic())
+        may still run: search_deadline less the time already spent on the move, at
+        least LEAST_SEARCH; None when there is no deadline."""
+        budget = self.search_deadline
+        if budget is None:
+            return None
+        return max(LEAST_SEARCH, budget - (time.monotonic() - started))
+
+    def _keep(self, result: Mapping[str, Any]) -> None:
+        """Keep a search's report as ``last_search`` (without its root moves)."""
+        self.last_search = {k: v for k, v in result.items() if k != "root_moves"}
 
     @property
     def time_budget(self) -> float | None:

@@ -32,6 +32,7 @@ from pickpack.games.pacru._core import random_games
 from pickpack.games.pacru._search import mcts_search
 from pickpack.games.pacru.game import GAME
 from pickpack.games.pacru.reference import RefState
+from pickpack.report_columns import figure, fit_lines, label
 
 __all__ = ["MEASUREMENTS", "PLAYER_COUNTS", "format_report", "random_states", "run_benchmarks"]
 
@@ -156,21 +157,21 @@ def run_benchmarks(seconds: float = 1.0,
 
 
 def format_report(report: dict[str, Any]) -> str:
-    """The report of run_benchmarks as aligned text lines, none longer than 80 characters."""
-    label = "{:<24}".format
+    """The report of run_benchmarks as aligned text lines, none longer than 80 characters
+    whatever its figures (pickpack.report_columns)."""
     lines = ["PACRU, random games from the start (C core unless named)"]
     for players, figures in report["playouts"].items():
         lines += [
-            f"{label(f'random playouts, {players}p')}{figures['plies_per_s']:>14,.0f} plies/s",
-            f"{label('')}{figures['games_per_s']:>14,.0f} games/s ({figures['mean_plies']:.1f} plies/game)",
+            f"{label(f'random playouts, {players}p')}{figure(figures['plies_per_s']):>14} plies/s",
+            f"{label('')}{figure(figures['games_per_s']):>14} games/s ({figure(figures['mean_plies'], 1)} plies/game)",
         ]
     legal = report["legal_moves"]
     lines += [
-        f"{label('legal_actions()')}{legal['calls_per_s']:>14,.0f} calls/s "
-        f"({legal['mean_actions']:.1f} actions each)",
-        f"{label('MCTS, 2 players')}{report['mcts_simulations_per_s']:>14,.0f} simulations/s",
-        f"{label('Python reference, 2p')}{report['reference_games_per_s']:>14,.1f} games/s",
+        f"{label('legal_actions()')}{figure(legal['calls_per_s']):>14} calls/s "
+        f"({figure(legal['mean_actions'], 1)} actions each)",
+        f"{label('MCTS, 2 players')}{figure(report['mcts_simulations_per_s']):>14} simulations/s",
+        f"{label('Python reference, 2p')}{figure(report['reference_games_per_s'], 1):>14} games/s",
     ]
-    lines += [f"{label('ratios' if i == 0 else '')}{v:>13.1f}x  {k}"
+    lines += [f"{label('ratios' if i == 0 else '')}{figure(v, 1, 13):>13}x  {k}"
               for i, (k, v) in enumerate(report["ratios"].items())]
-    return "\n".join(lines)
+    return fit_lines(lines)

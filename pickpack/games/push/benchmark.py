@@ -36,6 +36,7 @@ from pickpack.games.push._core import STATE_BYTES, random_games
 from pickpack.games.push.game import GAME
 from pickpack.games.push.reference.push_ref import RefState
 from pickpack.install_hint import pip_command
+from pickpack.report_columns import figure, fit_lines, label
 
 __all__ = ["MEASUREMENTS", "PLAYERS", "format_report", "play_random", "run_benchmarks"]
 
@@ -232,32 +233,32 @@ def run_benchmarks(seconds: float = 1.0,
 
 
 def format_report(report: dict[str, Any]) -> str:
-    """The report of run_benchmarks as aligned text lines, none longer than 80 characters."""
+    """The report of run_benchmarks as aligned text lines, none longer than 80 characters
+    whatever its figures (pickpack.report_columns)."""
     c = report["c_playouts"]
-    label = "{:<24}".format
     lines = [
         f"PUSH, {report['players']} players, random games (plies include chance outcomes)",
-        f"{label('C random playouts')}{c['plies_per_s']:>14,.0f} plies/s",
-        f"{label('')}{c['games_per_s']:>14,.0f} games/s ({c['mean_plies']:.1f} plies/game, "
-        f"{100 * c['chance_share']:.0f}% chance)",
-        f"{label('Python int loop')}{report['python_int_loop_plies_per_s']:>14,.0f} plies/s",
-        f"{label('Python Move loop')}{report['python_move_loop_plies_per_s']:>14,.0f} plies/s",
-        f"{label('Python reference')}{report['reference_plies_per_s']:>14,.0f} plies/s",
-        f"{label('State.copy()')}{report['copy_per_s']:>14,.0f} copies/s",
-        f"{label('state size')}{report['state_bytes']['c_struct']:>14} bytes (C struct)",
-        f"{label('')}{report['state_bytes']['python_object']:>14} bytes (Python object, shallow)",
+        f"{label('C random playouts')}{figure(c['plies_per_s']):>14} plies/s",
+        f"{label('')}{figure(c['games_per_s']):>14} games/s ({figure(c['mean_plies'], 1)} plies/game, "
+        f"{figure(100 * c['chance_share'], 0)}% chance)",
+        f"{label('Python int loop')}{figure(report['python_int_loop_plies_per_s']):>14} plies/s",
+        f"{label('Python Move loop')}{figure(report['python_move_loop_plies_per_s']):>14} plies/s",
+        f"{label('Python reference')}{figure(report['reference_plies_per_s']):>14} plies/s",
+        f"{label('State.copy()')}{figure(report['copy_per_s']):>14} copies/s",
+        f"{label('state size')}{figure(report['state_bytes']['c_struct']):>14} bytes (C struct)",
+        f"{label('')}{figure(report['state_bytes']['python_object']):>14} bytes (Python object, shallow)",
     ]
     spiel = report.get("openspiel_pig")
     if spiel:
         lines += [
-            f"{label('OpenSpiel Python loop')}{spiel['python_plies_per_s']:>14,.0f} plies/s "
+            f"{label('OpenSpiel Python loop')}{figure(spiel['python_plies_per_s']):>14} plies/s "
             f"({OPENSPIEL_GAME})",
-            f"{label('OpenSpiel C++ MCTS loop')}{spiel['cpp_plies_per_s']:>14,.0f} plies/s",
-            f"{label('')}{spiel['cpp_simulations_per_s']:>14,.0f} simulations/s "
-            f"x {spiel['mean_plies']:.1f} plies",
+            f"{label('OpenSpiel C++ MCTS loop')}{figure(spiel['cpp_plies_per_s']):>14} plies/s",
+            f"{label('')}{figure(spiel['cpp_simulations_per_s']):>14} simulations/s "
+            f"x {figure(spiel['mean_plies'], 1)} plies",
         ]
     else:
         lines.append(f"{label('OpenSpiel')}not installed ({pip_command('bench')})")
-    lines += [f"{label('ratios' if i == 0 else '')}{v:>13.1f}x  {k}"
+    lines += [f"{label('ratios' if i == 0 else '')}{figure(v, 1, 13):>13}x  {k}"
               for i, (k, v) in enumerate(report["ratios"].items())]
-    return "\n".join(lines)
+    return fit_lines(lines)
