@@ -208,8 +208,10 @@ class SavedGame:
             text = Path(path).read_text(encoding="utf-8")
         except FileNotFoundError:
             raise SaveFileError(f"no such file: {path}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"cannot read {path}: {exc}") from None
+        except OSError as exc:          # the reason without errno text (a folder, no permission)
+            raise SaveFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise SaveFileError(f"cannot read {path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
