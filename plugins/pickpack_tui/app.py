@@ -368,8 +368,9 @@ class GameApp(App[None]):
             return
         name = self.session.seats[player]
         if len(moves) > 1 or not self.face.undoable(moves[-1].action):
-            self.message = f"{name} ({player.title()}) has placed its tiles" if len(moves) > 1 \
-                else f"{name} ({player.title()}) has decided"
+            # Game-neutral words: a batch (Pick & Pack's hidden placement) is decisions.
+            self.message = f"{name} ({player.title()}) has decided" + \
+                (f" ({counted(len(moves), 'decision')})" if len(moves) > 1 else "")
         else:
             self.message = f"{name} ({player.title()}) played {moves[-1].text}"
         self.advance()
@@ -530,5 +531,7 @@ class GameApp(App[None]):
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
 
     def action_help(self) -> None:
-        """The rules in brief and the keys live on the screen where ? was pressed."""
-        self.push_screen(HelpScreen(self.face.help_markdown, live_keys(self, self.screen)))
+        """The rules in brief, the keys live on the screen where ? was pressed and who
+        plays each seat, in full."""
+        seats = [(p.title(), self.session.describe_seat(p)) for p in self.session.players]
+        self.push_screen(HelpScreen(self.face.help_markdown, live_keys(self, self.screen), seats))
