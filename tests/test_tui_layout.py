@@ -25,6 +25,7 @@ from pickpack_tui.app import GameApp
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.help_screen import HelpScreen, _keys_markdown
 from pickpack_tui.session import GameSession
+from pickpack_tui.widgets.status_bar import StatusBar
 from pickpack_tui.wording import abbreviated
 from tests.test_tui_pilot import shown
 from tests.test_tui_push import screen_text
@@ -64,12 +65,27 @@ MESSAGE = ("e4: PP-M1: a move goes along the row or column of the grabber; the g
            "square of row 6 or column d, here c6, e6 or f6 (the last words of the sentence)")
 
 
+async def _drawn(pilot: Pilot[Any], app: GameApp) -> None:
+    """Wait until the face has drawn the position (the status line names the turn) and
+    the screen has caught up (no bot moves here: a person is to move)."""
+    bar = app.board_screen.query_one(StatusBar)
+    for _ in range(1000):
+        if bar.turn:
+            break
+        await pilot.pause(0.005)
+    assert bar.turn, "the position was never drawn"
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
 def _run(make: Callable[[], GameApp], size: tuple[int, int],
          check: Callable[[Pilot[Any], GameApp], Any]) -> None:
     async def run() -> None:
         app = make()
         async with app.run_test(size=size) as pilot:
             await shown(pilot, app.board_screen)
+            await _drawn(pilot, app)
             await check(pilot, app)
     asyncio.run(run())
 
@@ -78,6 +94,7 @@ def _run(make: Callable[[], GameApp], size: tuple[int, int],
 def test_a_long_message_wraps_whole_under_the_turn_at_80_columns(game: str) -> None:
     async def check(pilot: Pilot[Any], app: GameApp) -> None:
         app.say(MESSAGE)
+        await pilot.pause()
         await pilot.pause()
         bar = app.board_screen.query_one("#status-bar", Widget)
         assert bar.region.height == 3                  # turn + message: 3 lines of 80 columns

@@ -5,8 +5,9 @@ A face's screen lists its own keys first (choose, turn, back ...), then the shel
 (undo, new, save, load, theme, help, quit): at 80 columns the row can be longer than
 the terminal, and Textual's Footer cuts its right end, where help and quit are (issue
 22, PACRU). Here the keys that do ``help`` and ``quit`` (whoever declares them: the
-app's ``?`` and ``q``, a face's ``ctrl+q``) are docked at the right edge, so a long row
-loses its middle keys (still listed by ``?``), never these. Where no shown binding does
+app's ``?`` and ``q``, a face's ``ctrl+q``) are drawn at the right edge first, and the
+other keys get the columns left (cut at their right end), so a long row loses its
+last other keys (still listed by ``?``), never these. Where no shown binding does
 one of them (Pick & Pack's placement screen takes ``q`` for a tile kind; the app's
 ``ctrl+q`` is a hidden priority binding), the first active binding that does it is
 shown. The footer is compact, and the command palette's key (``^p``, not one of the
@@ -35,12 +36,16 @@ def _essential_action(action: str) -> str | None:
 
 
 class KeyFooter(Footer):
-    """Footer (compact, without the palette key) with the help and quit keys docked
-    right, in the order the screen's bindings give them."""
+    """Footer (compact, without the palette key): the other keys in the columns the
+    help and quit keys, at the right edge, leave."""
 
     DEFAULT_CSS = """
+    KeyFooter #other-keys {
+        width: 1fr;
+        height: 1;
+        overflow: hidden hidden;
+    }
     KeyFooter #essential-keys {
-        dock: right;
         width: auto;
         height: 1;
         padding-left: 1;
@@ -52,12 +57,13 @@ class KeyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         kept: dict[str, Widget] = {}
-        for widget in super().compose():
-            action = _essential_action(widget.action) if isinstance(widget, FooterKey) else None
-            if action is None:
-                yield widget
-            else:
-                kept.setdefault(action, widget)
+        with HorizontalGroup(id="other-keys"):       # takes what the essential keys leave
+            for widget in super().compose():
+                action = _essential_action(widget.action) if isinstance(widget, FooterKey) else None
+                if action is None:
+                    yield widget
+                else:
+                    kept.setdefault(action, widget)
         if self._bindings_ready:
             for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
                 action = _essential_action(binding.action)
@@ -65,6 +71,5 @@ class KeyFooter(Footer):
                     kept[action] = FooterKey(binding.key, self.app.get_key_display(binding),
                                              binding.description, binding.action, disabled=not enabled,
                                              tooltip=tooltip).data_bind(compact=Footer.compact)
-        if kept:
-            with HorizontalGroup(id="essential-keys"):
-                yield from (kept[a] for a in ESSENTIAL_ACTIONS if a in kept)
+        with HorizontalGroup(id="essential-keys"):
+            yield from (kept[a] for a in ESSENTIAL_ACTIONS if a in kept)
