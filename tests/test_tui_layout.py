@@ -27,7 +27,7 @@ from pickpack_tui.screens.help_screen import HelpScreen, _keys_markdown
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.status_bar import StatusBar
 from pickpack_tui.wording import abbreviated
-from tests.test_tui_pilot import shown
+from tests.test_tui_pilot import settle, shown
 from tests.test_tui_push import screen_text
 from tests.test_tui_snapshots import MID_GAME, _placed
 from tests.tui_plain_game import DICE_RACE
@@ -187,3 +187,15 @@ def test_the_help_of_games_without_squares_or_tiles_never_speaks_of_them(face: A
 
 def test_pick_and_packs_help_speaks_of_its_own_squares_and_tiles() -> None:
     assert "A click chooses a square of the grid, a tile while placing" in " ".join(PICKPACK_FACE.help_markdown.split())
+
+
+def test_a_bots_batch_of_decisions_is_told_in_game_neutral_words() -> None:
+    # Pick & Pack's bot places its 12 tiles as one batch (PP-S3, bot_continues); the
+    # shell says so without Pick & Pack's words (it knows no game).
+    async def run() -> None:
+        app = GameApp(GameSession.new({"red": "random", "blue": "human"}, seed=3), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await shown(pilot, PlacementScreen)
+            await settle(pilot)
+            assert app.message == "random (Red) has decided (12 decisions)"
+    asyncio.run(run())
