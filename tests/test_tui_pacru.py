@@ -331,9 +331,10 @@ def test_board_picture_cells_and_geometry() -> None:
 
 
 def test_legend_lines() -> None:
+    # A bot spec longer than its 10 columns ends in a visible ellipsis (issue 22).
     text = legend_text(("south", "north"), ("you", "mcts:simulations=500"), [12, 3], [True, False], 42, 0)
     assert text.plain.splitlines() == ["▶  A  South  you        12/42 in",
-                                       "   B  North  mcts:simul  3/42 out"]
+                                       "   B  North  mcts:simu…  3/42 out"]
     with pytest.raises(ValueError, match="2 players but 1 seats"):
         legend_text(("south", "north"), ("you",), [0, 0], [True, True], 42, None)
 

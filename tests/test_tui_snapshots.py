@@ -1,4 +1,5 @@
-"""Snapshot tests of the Textual UI (pytest-textual-snapshot), at 80x24 and 120x36.
+"""Snapshot tests of the Textual UI (pytest-textual-snapshot), at 80x24 and 120x36 (and
+the mid-game at 200x60).
 
 Each position is built through the engine API from a seed and moves in canonical text
 (docs/engine.md), so the pictures are reproducible. Every accepted SVG was reviewed by
@@ -94,3 +95,9 @@ def test_game_over_screen(snap_compare: Any, size: tuple[int, int]) -> None:
 def test_mid_game_position_light_theme(snap_compare: Any) -> None:
     # The same table after pressing t (light theme): every state still tells apart.
     assert snap_compare(_placed(5, MID_GAME), press=["t"], terminal_size=(80, 24), run_before=_settle)
+
+
+def test_mid_game_position_at_200x60(snap_compare: Any) -> None:
+    # A large terminal (issue 22): the board grows (three-row squares), the crates stay
+    # next to it (the side column stops at 64 columns), their totals near their trays.
+    assert snap_compare(_placed(5, MID_GAME), terminal_size=(200, 60), run_before=_settle)

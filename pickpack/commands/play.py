@@ -13,6 +13,14 @@ and ``--option first=...``). Every bot spec is in the grammar every command uses
 (pickpack.botspec: ``NAME``, ``NAME:key=value,...``, ``native:PATH``, ``cmd:COMMAND``);
 a bad spec, a bot that does not play the game, an unknown game, player count, variant
 or option give one line and exit 2, before the UI starts.
+
+``--load FILE`` resumes a saved game (pickpack.savefile): the game, seats, seed,
+variant, options and moves come from the file, which is read and replayed before the
+UI starts; a file that cannot be read or replayed, or whose bots cannot be built, gives
+one line naming the field and exit 2. Options that would set the game up differently
+are refused in one line: ``--game`` naming another game than the save's, and
+``--players``, ``--bot``, ``--variant``, ``--option``, ``--seed``, ``--red``,
+``--blue``, ``--first``.
 """
 
 from __future__ import annotations
@@ -56,6 +64,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed, default=None, help="seed of the game (default: a fresh one)")
     p.add_argument("--first", choices=("red", "blue"), default=None,
                    help="Pick & Pack: who moves first once the tiles are placed (PP-S4; default red)")
+    p.add_argument("--load", default=None, metavar="FILE",
+                   help="resume a saved game (the game, seats and seed are the save's)")
+
+
+# The options --load refuses: the save sets the game up (module docstring).
+_SETUP = (("players", "--players"), ("bot", "--bot"), ("variant", "--variant"), ("option", "--option"),
+          ("seed", "--seed"), ("red", "--red"), ("blue", "--blue"), ("first", "--first"))
 
 
 def check_seat(who: str, seed: int | None = None, game: Game[Any] | str = "pickpack",
@@ -139,12 +154,43 @@ def _seats(args: argparse.Namespace, game: Game[Any]) -> dict[str, str]:
     return {n: given.get(n, HUMAN if i == 0 else default) for i, n in enumerate(names)}
 
 
+def _check_save(args: argparse.Namespace) -> None:
+    """Read and replay ``--load``'s file and build its bots once; ``fail`` (one line,
+    exit 2) for a setup option given with it, a ``--game`` other than the save's, or a
+    file that cannot be read, replayed or seated."""
+    from pickpack.errors import PickpackError
+    from pickpack.savefile import SavedGame, SaveFileError
+
+    given = [flag for name, flag in _SETUP if getattr(args, name) not in (None, [])]
+    if given:
+        them = "it" if len(given) == 1 else "them"
+        fail(f"{', '.join(given)} cannot be given with --load (the save sets the game up); leave {them} out")
+    try:
+        saved = SavedGame.load(args.load)
+        if args.game is not None and args.game != saved.game:
+            fail(f"--game {args.game} conflicts with --load {args.load}, a saved game of {saved.game}; "
+                 "leave out --game (the game is the save's)")
+        saved.replay(args.load)
+    except SaveFileError as exc:
+        fail(str(exc))
+    for who in saved.players.values():
+        try:
+            check_seat(who, seed=saved.seed, game=saved.game, players=len(saved.players))
+        except (PickpackError, LookupError, TypeError, ValueError) as exc:   # as match does
+            fail(f"{args.load}: players: {exc}")
+
+
 def run(args: argparse.Namespace) -> int:
     from pickpack.errors import PickpackError
     from pickpack.games_registry import DEFAULT_GAME, get_game
-    from pickpack.install_hint import install_hint
-    from pickpack.plugins import load
 
+    if args.load is not None:
+        _check_save(args)
+        frontend = _frontend()
+        try:
+            return int(frontend(load=args.load))
+        except PickpackError as exc:
+            fail(str(exc))
     try:
         game = get_game(args.game or DEFAULT_GAME)
         seats = _seats(args, game)
@@ -162,12 +208,21 @@ def run(args: argparse.Namespace) -> int:
             check_seat(who, seed=args.seed, game=game, players=len(seats))
         except (PickpackError, LookupError, TypeError, ValueError) as exc:   # as match does
             fail(str(exc))
-    try:
-        frontend = load("pickpack.frontends", "textual")
-    except ImportError as exc:
-        fail(f"the terminal UI {install_hint('tui')} ({exc})")
+    frontend = _frontend()
     try:
         return int(frontend(game=game.name, seats=seats, seed=args.seed, variant=args.variant,
                             options=options))
     except PickpackError as exc:      # e.g. no terminal to play in: one line, exit 2
         fail(str(exc))
+
+
+def _frontend() -> Any:
+    """The ``textual`` front end (entry point ``pickpack.frontends``); ``fail`` with the
+    install command when Textual is missing."""
+    from pickpack.install_hint import install_hint
+    from pickpack.plugins import load
+
+    try:
+        return load("pickpack.frontends", "textual")
+    except ImportError as exc:
+        fail(f"the terminal UI {install_hint('tui')} ({exc})")

@@ -12,11 +12,15 @@ the face hides information between seats and two or more people share the keyboa
 change of viewer (after a move, undo, load, new game, a bot failure handed to a person,
 the end of the game) shows the hand-over screen first. At the end everything is
 public, so the final table is shown to all, after a hand-over to all. Leaving a game
-with unsaved moves (new game, load, quit) asks first (ConfirmScreen).
+with unsaved moves (new game, load, quit) asks first (ConfirmScreen), and so does a
+save over an existing file other than the game's own save (``own_file``: the file it
+was loaded from or last saved to), naming what the file holds
+(pickpack_tui.existing_file).
 """
 
 from __future__ import annotations
 
+import shlex
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -31,6 +35,7 @@ from textual.worker import get_current_worker
 from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from pickpack.bots import Bot, available_bots, make_bot
 
+from pickpack_tui.existing_file import describe, same_file
 from pickpack_tui.face import Face, MoveQuestions
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.bot_failure_screen import BotFailureScreen
@@ -62,6 +67,9 @@ class GameApp(App[None]):
     ``session``: the game; ``bot_delay``: the least time (seconds) a bot's move takes,
     so a person can follow it (0 in tests); ``save_path``: the file name offered by
     save and load; ``face``: the game's face (default: ``face_of(session)``).
+    ``own_file`` is the game's own save (``session.loaded_from``, then the file last
+    saved to or loaded; None after a new game): saving there replaces it without a
+    question, any other existing file is replaced only after a yes.
     """
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
@@ -93,6 +101,7 @@ class GameApp(App[None]):
         self.last: tuple[str, int] | None = None
         self.message = ""
         self.over_shown = False
+        self.own_file: str | None = session.loaded_from
         self.board_screen = self.face.board_screen(self)
 
     # --- start ------------------------------------------------------------------------
@@ -147,6 +156,7 @@ class GameApp(App[None]):
         self.last = None
         self.over_shown = False
         self.message = message
+        self.own_file = session.loaded_from
         while self.screen is not self.board_screen and len(self.screen_stack) > 1:
             self.pop_screen()
         self._make_bots()
@@ -358,8 +368,9 @@ class GameApp(App[None]):
             return
         name = self.session.seats[player]
         if len(moves) > 1 or not self.face.undoable(moves[-1].action):
-            self.message = f"{name} ({player.title()}) has placed its tiles" if len(moves) > 1 \
-                else f"{name} ({player.title()}) has decided"
+            # Game-neutral words: a batch (Pick & Pack's hidden placement) is decisions.
+            self.message = f"{name} ({player.title()}) has decided" + \
+                (f" ({counted(len(moves), 'decision')})" if len(moves) > 1 else "")
         else:
             self.message = f"{name} ({player.title()}) played {moves[-1].text}"
         self.advance()
@@ -454,22 +465,49 @@ class GameApp(App[None]):
         self.push_screen(FileScreen("Save", self.save_path), self._save_to)
 
     def _save_to(self, path: str | None) -> None:
+        """Save to ``path``; over an existing file other than ``own_file``, only after a
+        yes to a question naming what the file holds (a record, another game's save)."""
         if path is None:
             return
+        target = Path(path)
+        if not target.exists() or same_file(self.own_file, target):
+            self._write_save(path)
+            return
+        if target.is_dir():
+            self._not_saved(f"{path} is a folder; give a file name")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._write_save(path)
+            else:
+                self.say(f"Not saved: {path} was kept as it was")
+
+        self.push_screen(ConfirmScreen(f"{path} already exists: {describe(target)}. Replace it "
+                                       "with this game? What it holds now will be lost.",
+                                       "Yes, replace it", no="No, keep the file"), answered)
+
+    def _write_save(self, path: str) -> None:
         try:
             self.session.save(path)
         except SaveFileError as exc:
-            self.notify(str(exc), title="Not saved", severity="error", timeout=8)
-            self.say(f"Not saved: {exc}")
+            self._not_saved(str(exc))
             return
         self.save_path = path
+        self.own_file = path
         self.notify(f"Saved to {path}", title="Saved")
         self.say(f"Saved to {path}")
+
+    def _not_saved(self, problem: str) -> None:
+        self.notify(problem, title="Not saved", severity="error", timeout=8)
+        self.say(f"Not saved: {problem}")
 
     def action_load(self) -> None:
         self.push_screen(FileScreen("Load", self.save_path), self._load_from)
 
     def _load_from(self, path: str | None) -> None:
+        """Load ``path`` (after a yes if moves are unsaved). A save of another game is
+        not loaded: the message names its game and the command that opens it."""
         if path is None:
             return
         try:
@@ -479,8 +517,9 @@ class GameApp(App[None]):
             self.say(f"Not loaded: {exc}")
             return
         if session.game.name != self.session.game.name:
-            problem = f"{path} is a game of {session.game.name}, not {self.session.game.name}"
-            self.notify(problem, title="Not loaded", severity="error", timeout=8)
+            problem = (f"{path} is a saved game of {session.game.title}, not {self.session.game.title}; "
+                       f"open it with: pickpack play --load {shlex.quote(path)}")
+            self.notify(problem, title="Not loaded", severity="error", timeout=12)
             self.say(f"Not loaded: {problem}")
             return
         self.save_path = path
@@ -492,5 +531,7 @@ class GameApp(App[None]):
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
 
     def action_help(self) -> None:
-        """The rules in brief and the keys live on the screen where ? was pressed."""
-        self.push_screen(HelpScreen(self.face.help_markdown, live_keys(self, self.screen)))
+        """The rules in brief, the keys live on the screen where ? was pressed and who
+        plays each seat, in full."""
+        seats = [(p.title(), self.session.describe_seat(p)) for p in self.session.players]
+        self.push_screen(HelpScreen(self.face.help_markdown, live_keys(self, self.screen), seats))

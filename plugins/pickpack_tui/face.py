@@ -84,7 +84,9 @@ class Face(Protocol):
     """A game's look in the shell.
 
     - ``title``: the app's title; ``css_paths``: the face's stylesheets; ``help_markdown``:
-      the rules in brief (the help screen adds the live keys).
+      the rules in brief and what a click does on the face's screens, in the game's own
+      words (the help screen adds the live keys and who plays each seat, in game-neutral
+      words only).
     - ``hides_information(game)``: whether seats see different things, so that a
       hand-over screen goes between two people's turns (Pick & Pack: PP-S3, PP-V2).
     - ``board_screen(shell)``: the screen the game is played on, built once per app; the

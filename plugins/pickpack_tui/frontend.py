@@ -8,6 +8,7 @@ from typing import Any
 
 from pickpack.bots import make_bot
 from pickpack.errors import PickpackError
+from pickpack.game import Game
 from pickpack.games_registry import DEFAULT_GAME, get_game
 
 from pickpack_tui.app import GameApp
@@ -27,8 +28,10 @@ def has_terminal() -> bool:
 def run(red: str | None = None, blue: str | None = None, seed: int | None = None,
         first: str | None = None, *, game: str = DEFAULT_GAME, seats: Mapping[str, str] | None = None,
         players: int | None = None, variant: str | None = None,
-        options: Mapping[str, Any] | None = None) -> int:
-    """Open the app on a new game of ``game``.
+        options: Mapping[str, Any] | None = None, load: str | None = None) -> int:
+    """Open the app on a new game of ``game``, or on the saved game ``load`` (a file of
+    pickpack.savefile: its game, seats, seed and moves; the other arguments are then
+    not used).
 
     ``seats`` maps each player name (``Game.player_names``, in seat order) to
     ``"human"`` or a bot spec in the grammar every command takes (pickpack.botspec:
@@ -45,8 +48,15 @@ def run(red: str | None = None, blue: str | None = None, seed: int | None = None
     (unknown bot or game, with the choices), BotLoadError, BotFault; OptionError (a
     ValueError) for a player count, variant or option the game does not offer;
     PickpackError when standard input or output is not a terminal (the app would wait
-    for keys that never come). Returns the exit status (0).
+    for keys that never come); SaveFileError (a PickpackError) naming the field of a
+    save that cannot be read or replayed. Returns the exit status (0).
     """
+    if load is not None:
+        saved = GameSession.load(load)
+        _check_bots(saved.game, saved.seats, saved.seed)
+        _need_terminal()
+        PickPackApp(saved, save_path=load).run()
+        return 0
     g = get_game(game)
     table = dict(seats) if seats is not None else {
         name: HUMAN if i == 0 else "mcts"
@@ -57,15 +67,25 @@ def run(red: str | None = None, blue: str | None = None, seed: int | None = None
     chosen = dict(options or {})
     if first is not None:
         chosen["first"] = first
-    for spec in table.values():
-        if spec != HUMAN:
-            bot = make_bot(spec, seed=seed, game=g, players=len(table))
-            close = getattr(bot, "close", None)
-            if callable(close):
-                close()
-    if not has_terminal():
-        raise PickpackError("the terminal UI needs a terminal on standard input and output; "
-                            "to play bots against each other without one: pickpack match A B")
+    _check_bots(g, table, seed)
+    _need_terminal()
     session = GameSession.new(table, seed=seed, game=g, variant=variant, **chosen)
     PickPackApp(session).run()
     return 0
+
+
+def _check_bots(game: Game[Any], seats: Mapping[str, str], seed: int | None) -> None:
+    """Build each bot seat's bot once for ``game`` (and close it): make_bot's errors."""
+    for spec in seats.values():
+        if spec != HUMAN:
+            bot = make_bot(spec, seed=seed, game=game, players=len(seats))
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+
+
+def _need_terminal() -> None:
+    """PickpackError unless standard input and output are terminals."""
+    if not has_terminal():
+        raise PickpackError("the terminal UI needs a terminal on standard input and output; "
+                            "to play bots against each other without one: pickpack match A B")

@@ -1,4 +1,5 @@
-"""A yes/no question before something that cannot be taken back (losing an unsaved game)."""
+"""A yes/no question before something that cannot be taken back (losing an unsaved game,
+replacing a file)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ __all__ = ["ConfirmScreen"]
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """``question`` with the buttons ``yes`` and ``No``; dismisses with True only for yes.
+    """``question`` with the buttons ``no`` and ``yes``; dismisses with True only for yes.
 
     The focus starts on No, so Enter pressed out of habit keeps the game; Escape and
     ``n`` also answer No, ``y`` answers yes.
@@ -24,16 +25,17 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("left,right,tab", "app.focus_next", "Other button", show=False),
     ]
 
-    def __init__(self, question: str, yes: str) -> None:
+    def __init__(self, question: str, yes: str, no: str = "No, keep the game") -> None:
         super().__init__()
         self.question = question
         self.yes = yes
+        self.no = no
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
             yield Label(self.question, id="confirm-question")
             with Horizontal(id="confirm-buttons"):
-                yield Button("No, keep the game", id="no", variant="primary", compact=True)
+                yield Button(self.no, id="no", variant="primary", compact=True)
                 yield Button(self.yes, id="yes", variant="error", compact=True)
             yield Label("y: yes · n, Esc or Enter on the first button: no", id="confirm-hint")
 

@@ -6,7 +6,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label
+from textual.widgets import Button, Label
+from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["HandOverScreen"]
 
@@ -40,7 +41,7 @@ class HandOverScreen(Screen[None]):
                 here = "We are both here" if self.people <= 2 else "We are all here"
                 who = here if self.player is None else f"I am {self.player.title()}"
                 yield Button(f"{who}: continue", id="handover-continue", variant="primary")
-        yield Footer()
+        yield KeyFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -10,7 +11,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
+from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["HelpScreen", "live_keys"]
 
@@ -56,29 +58,42 @@ def live_keys(app: App[Any], screen: Screen[Any]) -> list[tuple[str, str]]:
     return [(" / ".join(keys), what) for what, keys in rows.items()]
 
 
-def _keys_markdown(rows: list[tuple[str, str]]) -> str:
+def _cell(text: str) -> str:
+    """``text`` as a markdown table cell (its ``|`` escaped)."""
+    return text.replace("|", "\\|")
+
+
+def _keys_markdown(rows: Sequence[tuple[str, str]], seats: Sequence[tuple[str, str]]) -> str:
+    """The keys table, then (when ``seats`` is not empty) who plays each seat, in full.
+    Game-neutral words only: what a click chooses is the face's to say (its rules)."""
     lines = ["# Keys here", "", "| key | what |", "|---|---|"]
     lines += [f"| `{keys}` | {what} |" for keys, what in rows]
-    lines += ["", "The mouse works too: click a square, a tile, an option or a button."]
+    lines += ["", "A click on a key in the footer presses it."]
+    if seats:
+        lines += ["", "# Seats", "", "| seat | played by |", "|---|---|"]
+        lines += [f"| {_cell(seat)} | `{who}` |" for seat, who in seats]
     return "\n".join(lines) + "\n"
 
 
 class HelpScreen(ModalScreen[None]):
-    """``rules`` (the face's markdown: the rules in brief, with their ids) and ``keys``,
-    the rows of ``live_keys`` for the screen where help was asked for; Escape or ?
-    closes it."""
+    """``rules`` (the face's markdown: the rules in brief, with their ids, and what the
+    mouse does there), ``keys``, the rows of ``live_keys`` for the screen where help was
+    asked for, and ``seats``, (seat, who plays it) rows with every name in full (the
+    board may abbreviate them); Escape or ? closes it."""
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, rules: str, keys: list[tuple[str, str]]) -> None:
+    def __init__(self, rules: str, keys: list[tuple[str, str]],
+                 seats: Sequence[tuple[str, str]] = ()) -> None:
         super().__init__()
         self.rules = rules
         self.keys = keys
+        self.seats = tuple(seats)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Markdown(self.rules.rstrip("\n") + "\n\n" + _keys_markdown(self.keys))
-        yield Footer()
+            yield Markdown(self.rules.rstrip("\n") + "\n\n" + _keys_markdown(self.keys, self.seats))
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#help-box").focus()

@@ -6,11 +6,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.status_bar import StatusBar
+from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["PlainBoardScreen"]
 
@@ -48,7 +49,7 @@ class PlainBoardScreen(Screen[None]):
                 yield OptionList(id="plain-moves")
                 yield Input(placeholder="or type a move", id="plain-move-text")
                 yield MoveLog()
-        yield Footer()
+        yield KeyFooter()
 
     def show_board(self, text: str) -> None:
         """Draw the text board."""

@@ -10,7 +10,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
+from pickpack_tui.widgets.key_footer import KeyFooter
 
 from pickpack.record_dialect import return_text
 
@@ -72,7 +73,7 @@ class ReturnsScreen(ModalScreen[str]):
                 yield Button("Board", id="board", variant="primary", compact=True)
                 yield Button("New game", id="new", compact=True)
                 yield Button("Quit", id="quit", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#board", Button).focus()

@@ -10,13 +10,14 @@ __all__ = ["StatusBar"]
 
 
 class StatusBar(Widget):
-    """One line: ``turn`` on the left (bold), ``message`` after it.
+    """``turn`` (bold), then ``message``, wrapped at word breaks over as many lines as
+    they need (``height: auto``, app.tcss), so a message is never cut.
 
     Class ``-thinking`` while a bot thinks; ``-error`` while the message is an error.
     """
 
-    turn: reactive[str] = reactive("")
-    message: reactive[str] = reactive("")
+    turn: reactive[str] = reactive("", layout=True)
+    message: reactive[str] = reactive("", layout=True)
 
     def __init__(self) -> None:
         super().__init__(id="status-bar")

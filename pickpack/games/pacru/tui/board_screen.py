@@ -9,12 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from pickpack.games.pacru.tui.widgets.board_view import BoardView
 from pickpack.games.pacru.tui.widgets.legend import Legend
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.status_bar import StatusBar
+from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["PacruBoardScreen"]
 
@@ -44,7 +45,7 @@ class PacruBoardScreen(Screen[None]):
             with Vertical(id="pacru-side"):
                 yield Legend()
                 yield MoveLog()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(BoardView).focus()

@@ -87,9 +87,11 @@ class PacruFace:
             board.show(colours, chevrons, picker.marks(), picker.origin if picker.stage != "chevron" else -1,
                        picker.freed)
         mover = None if state.is_terminal() else state.turn
-        screen.query_one(Legend).update(legend_text(
-            state.players, [session.describe_seat(p) for p in session.players],
-            [state.cells(s) for s in range(n)], [state.in_game(s) for s in range(n)], state.target, mover))
+        who = [session.describe_seat(p) for p in session.players]
+        legend = screen.query_one(Legend)
+        legend.update(legend_text(state.players, who, [state.cells(s) for s in range(n)],
+                                  [state.in_game(s) for s in range(n)], state.target, mover))
+        legend.tooltip = "\n".join(f"{p.title()}: {w}" for p, w in zip(session.players, who, strict=True))
         screen.query_one(MoveLog).show(self.log(session))
         status = screen.query_one(StatusBar)
         status.turn = self._turn_line(session, state)

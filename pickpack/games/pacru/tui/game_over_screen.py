@@ -7,9 +7,10 @@ from collections.abc import Mapping, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from pickpack_tui.screens.returns_screen import ReturnsScreen
+from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["PacruGameOverScreen"]
 
@@ -33,4 +34,4 @@ class PacruGameOverScreen(ReturnsScreen):
                 yield Button("Board", id="board", variant="primary", compact=True)
                 yield Button("New game", id="new", compact=True)
                 yield Button("Quit", id="quit", compact=True)
-        yield Footer()
+        yield KeyFooter()

@@ -7,13 +7,14 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label
+from textual.widgets import Label
 
 from pickpack.games.pickpack.tui.widgets.board_view import BoardView
 from pickpack.games.pickpack.tui.widgets.grid_square import GridSquare
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack.games.pickpack.tui.widgets.player_panel import PlayerPanel
 from pickpack_tui.widgets.status_bar import StatusBar
+from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["BoardScreen"]
 
@@ -44,7 +45,7 @@ class BoardScreen(Screen[None]):
                 yield PlayerPanel("red")
                 yield PlayerPanel("blue")
                 yield MoveLog()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(BoardView).focus()

@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from pickpack.games.pickpack.tui.board_geometry import PLAYERS
+from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["GameOverScreen"]
 
@@ -68,7 +69,7 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("Board", id="board", variant="primary", compact=True)
                 yield Button("New game", id="new", compact=True)
                 yield Button("Quit", id="quit", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def _table(self) -> Table:
         table = Table(box=None, padding=(0, 1), expand=False, show_edge=False)

@@ -40,4 +40,7 @@ draw (PP-E4). You see your own crates in full; the opponent's open crates as cou
 tray, their closed ones (covered by the Premium or Wholesale tile) as status and count only
 (PP-V2). At the end the crates are scored openly (PP-E3): everything is shown.
 
+**The mouse.** A click chooses a square of the grid, a tile while placing, an option of a
+question or a button.
+
 """

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from pickpack.games.pickpack.tui.board_geometry import KIND_NAMES, space_name
 from pickpack.games.pickpack.tui.widgets.action_tile import ActionTile
 from pickpack.games.pickpack.tui.widgets.board_view import BoardView
 from pickpack_tui.widgets.status_bar import StatusBar
+from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["PlacementScreen"]
 
@@ -60,7 +61,7 @@ class PlacementScreen(Screen[str]):
                 with Horizontal(id="placement-buttons"):
                     yield Button("Shuffle", id="shuffle", compact=True)
                     yield Button("Commit", id="commit", variant="primary", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def _instructions(self) -> str:
         kinds = "\n".join(f"  {k}  {name}" for k, name in KIND_NAMES.items())

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from pickpack.games.push.encoding import MAX_PLAYERS, NUM_STACKS
 from pickpack.games.push.tui.widgets.action_bar import ActionBar
@@ -17,6 +17,7 @@ from pickpack.games.push.tui.widgets.seat_panel import SeatPanel
 from pickpack.games.push.tui.widgets.stack_view import StackView
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.status_bar import StatusBar
+from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["PushBoardScreen"]
 
@@ -63,7 +64,7 @@ class PushBoardScreen(Screen[None]):
                 for seat in range(MAX_PLAYERS):
                     yield SeatPanel(seat)
         yield ActionBar()
-        yield Footer()
+        yield KeyFooter()
 
     def action_key(self, key: str) -> None:
         """A decision key was pressed."""

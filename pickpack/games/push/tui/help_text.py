@@ -38,4 +38,7 @@ with their points. With several
 people at one keyboard, the screen is handed over whenever another person decides.
 The app draws every card and rolls every die (from the game's seed); they are in the
 move log.
+
+**The mouse.** A click on a stack places the drawn card there or takes it; a click on a
+button under the table makes that decision.
 """

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from pickpack.games.pacru.tui.board_picture import SEAT_STYLES
 from pickpack.games.pacru.tui.wording import seat_letter
+from pickpack_tui.wording import abbreviated
 
 __all__ = ["Legend", "legend_text"]
 
@@ -16,7 +17,8 @@ __all__ = ["Legend", "legend_text"]
 def legend_text(players: Sequence[str], seats: Sequence[str], counts: Sequence[int], in_game: Sequence[bool],
                 target: int, mover: int | None) -> Text:
     """One line per seat: ``▶ A South   you        3/42 in``: the mover marked ``▶``,
-    the colour letter in the seat's colour, who plays it (cut to 10 characters), the
+    the colour letter in the seat's colour, who plays it (in 10 columns, ended with ``…``
+    when cut: pickpack_tui.wording.abbreviated; the legend's tooltip has it in full), the
     seat's cells and the target (PA-C5), ``in`` while it has chevrons, else ``out``
     (PA-E1). ValueError when the sequences differ in length."""
     n = len(players)
@@ -30,7 +32,7 @@ def legend_text(players: Sequence[str], seats: Sequence[str], counts: Sequence[i
         text.append("▶ " if seat == mover else "  ", style="bold")
         text.append(f" {seat_letter(seat)} ", style=SEAT_STYLES[seat])
         text.append(f" {name.title():<6} ", style="bold" if seat == mover else "")
-        text.append(f"{seats[seat][:10]:<10} ", style="dim")
+        text.append(f"{abbreviated(seats[seat], 10)} ", style="dim")
         text.append(f"{counts[seat]:>2}/{target} ")
         text.append("in" if in_game[seat] else "out", style="" if in_game[seat] else "dim strike")
     return text

@@ -39,7 +39,9 @@ class PlayerPanel(Vertical):
         """Draw this player's part of the observation ``obs`` (PP-V1, PP-V2)."""
         # On the name only: a class on the panel would restyle every crate line.
         self.query_one(".panel-name", Label).set_class(to_move, "-to-move")
-        self.query_one(f"#seat-{self.owner}", Label).update(seat)
+        seat_label = self.query_one(f"#seat-{self.owner}", Label)
+        seat_label.update(seat)
+        seat_label.tooltip = f"{self.owner.title()}: {seat}"
         score = obs["scores"][self.owner]
         label = self.query_one(f"#score-{self.owner}", Label)
         # The opponent's total would reveal their hidden trays (PP-V2): the engine hides it.

@@ -8,13 +8,15 @@ from textual.widgets import Static
 
 from pickpack.games.push.tui.cards import grouped, points
 from pickpack.games.push.tui.table_view import TableView
+from pickpack_tui.wording import abbreviated
 
 __all__ = ["SeatPanel", "seat_text"]
 
 
 def seat_text(view: TableView, seat: int, who: str) -> Text:
     """The panel of ``seat`` as ``view``'s viewer sees it (``who``: "human", "you" or a
-    bot spec, cut to 14 characters), two lines, three when the bank is shown face up
+    bot spec, in 14 columns, ended with ``…`` when cut: pickpack_tui.wording.abbreviated;
+    the panel's tooltip has it in full), two lines, three when the bank is shown face up
     and not empty::
 
         ▶ P2 human (view)  bank 19 pts
@@ -29,7 +31,7 @@ def seat_text(view: TableView, seat: int, who: str) -> Text:
     mark = "▶" if view.turn == seat and view.phase != "over" else "◆" if collecting else " "
     head = Text(f"{mark} ")
     head.append(name.upper(), style="bold reverse" if mark != " " else "bold")
-    head.append(f" {who[:14]:<14}", style="dim")
+    head.append(f" {abbreviated(who, 14)}", style="dim")
     bench = view.benches[seat]
     bank = view.banks[seat]
     size = view.bank_sizes[seat]
@@ -43,7 +45,8 @@ def seat_text(view: TableView, seat: int, who: str) -> Text:
 
 
 class SeatPanel(Static):
-    """Seat ``seat``'s panel (``seat_text``); class ``-mover`` on the seat to decide."""
+    """Seat ``seat``'s panel (``seat_text``); class ``-mover`` on the seat to decide; the
+    tooltip names who plays it in full."""
 
     def __init__(self, seat: int) -> None:
         super().__init__("", id=f"seat-{seat + 1}", classes="seat-panel")
@@ -54,3 +57,4 @@ class SeatPanel(Static):
         deciding = view.actor if view.phase in ("collect", "roll") else view.turn
         self.set_class(deciding == self.seat and view.phase != "over", "-mover")
         self.update(seat_text(view, self.seat, who))
+        self.tooltip = f"{view.players[self.seat].upper()}: {who}"
