@@ -69,7 +69,7 @@ def test_setup_options_are_refused_with_load(argv: list[str], flags: str, push_s
 
 @pytest.mark.parametrize(("content", "problem"), [
     (None, "{path}: cannot read: no such file"),
-    ("{not json", "{path}: not JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
+    ("{not json", "{path}: not a save file: not JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
     ('{"format": "pickpack-save", "version": 2, "game": "push", "players": {"p1": "human", "p2": "random"}, '
      '"seed": 9, "moves": ["stop"]}',
      "{path}: moves[0]: "),
