@@ -27,7 +27,7 @@ def position(cells: dict[str, str], chevrons: list[list[str]], *, players: int =
         rows.append("".join(cells.get(f"{col}{row}", ".") for col in "abcdefghi"))
     snap = {"players": players, "single_cell": False, "classic_meeting": False, "max_plies": 1000,
             "ply": 0, "turn": 0, "board": rows, "chevrons": chevrons}
-    return pickpack.get_game("pacru").from_snapshot(snap)
+    return pickpack.get_game("pacru").load("state_class").from_snapshot(snap, checked=False)
 
 
 def best_texts(state: Any) -> set[str]:

@@ -74,10 +74,10 @@ def test_the_hash_is_hash_snapshot_along_a_game(players: int) -> None:
 
 
 def test_the_hash_ignores_ply_and_cap_but_not_options() -> None:
-    base = State.from_snapshot(snap())
-    assert State.from_snapshot(snap(ply=5, max_plies=9)).zobrist_hash() == base.zobrist_hash()
-    assert State.from_snapshot(snap(single_cell=True)).zobrist_hash() != base.zobrist_hash()
-    assert State.from_snapshot(snap(turn=1)).zobrist_hash() != base.zobrist_hash()
+    base = State.from_snapshot(snap(), checked=False)
+    assert State.from_snapshot(snap(ply=5, max_plies=9), checked=False).zobrist_hash() == base.zobrist_hash()
+    assert State.from_snapshot(snap(single_cell=True), checked=False).zobrist_hash() != base.zobrist_hash()
+    assert State.from_snapshot(snap(turn=1), checked=False).zobrist_hash() != base.zobrist_hash()
 
 
 # --- start and loading -------------------------------------------------------------------
@@ -137,10 +137,10 @@ def test_the_c_loader_refuses_a_blocked_turn() -> None:
     # South's one chevron on a1 points SW: every travel direction leaves the board (PA-E1).
     blocked = snap(chevrons=[["a1SW"], ["e9S"]])
     with pytest.raises(SnapshotError) as info:
-        _core.CoreState._load(blocked)
+        _core.CoreState._load(blocked, False)
     assert info.value.field == "turn"
     # The same position with the game over by the cap is valid (terminal).
-    over = State.from_snapshot(snap(chevrons=[["a1SW"], ["e9S"]], ply=3, max_plies=3))
+    over = State.from_snapshot(snap(chevrons=[["a1SW"], ["e9S"]], ply=3, max_plies=3), checked=False)
     assert over.is_terminal() and over.current_player_id() == TERMINAL
     assert over.winners() == [0, 1] and over.returns() == [0.0, 0.0]
 
@@ -151,7 +151,7 @@ POWER = snap(paint={"A": "a1 b1 c3"}, chevrons=[["c3N", "e4N", "g1N"], ["c6S", "
 
 
 def test_power_counts_own_cells_in_the_borderland() -> None:
-    state = State.from_snapshot(POWER)
+    state = State.from_snapshot(POWER, checked=False)
     assert state.power(parse_cell("c3")) == 3          # a1 b1 c3
     assert state.power(parse_cell("e4")) == 1          # none in the centre: 1
     assert state.power(parse_cell("c6")) == 1          # north has no cell
@@ -160,7 +160,7 @@ def test_power_counts_own_cells_in_the_borderland() -> None:
 
 
 def test_attacks_stop_at_the_first_chevron_within_power() -> None:
-    state = State.from_snapshot(POWER)
+    state = State.from_snapshot(POWER, checked=False)
     assert state.attacks(parse_cell("c3")) == cells("e5 c6")    # NE at 2, N at 3
     assert state.attacks(parse_cell("e4")) == cells("e5")
     assert state.attacks(parse_cell("e5")) == cells("e4")       # S at 1
@@ -168,7 +168,7 @@ def test_attacks_stop_at_the_first_chevron_within_power() -> None:
 
 
 def test_a_pincer_is_generated_with_every_crossing_cell() -> None:
-    state = State.from_snapshot(POWER)
+    state = State.from_snapshot(POWER, checked=False)
     pincers = [a for a in state.move_actions() if decode_action(a).pincer]
     texts = [action_text(a) for a in pincers]
     # c3xe5 crosses into the centre: its neutral unoccupied cells (e5 is now south's,
@@ -197,7 +197,8 @@ def test_a_position_with_816720_reorientations_is_generated_in_full() -> None:
     # neutral f5 g5 h5 i5: 41 free cells, so each chevron has 2 turns of 45 degrees with
     # C(41, 2) pairs and 2 of 90 degrees with C(41, 4) quadruples.
     own = " ".join(f"{col}{row}" for row in range(1, 5) for col in "abcdefghi") + " a5 b5 c5 d5 e5"
-    state = State.from_snapshot(snap(paint={"A": own}, chevrons=[["f5N", "g5N", "h5N", "i5N"], ["a9S", "e9S"]]))
+    state = State.from_snapshot(snap(paint={"A": own}, chevrons=[["f5N", "g5N", "h5N", "i5N"], ["a9S", "e9S"]]),
+                                checked=False)
     assert state.cells(0) == 41
     moves = state.move_actions()
     reorients = 4 * (2 * comb(41, 2) + 2 * comb(41, 4))
@@ -215,7 +216,7 @@ def test_a_position_with_816720_reorientations_is_generated_in_full() -> None:
 
 def test_search_actions_are_legal_and_reduce_reorientations() -> None:
     own = "a1 b1 c1 a2 b2 c2 e1 f1"
-    state = State.from_snapshot(snap(paint={"A": own}, chevrons=[["a3E", "e2N"], ["a9S", "e9S"]]))
+    state = State.from_snapshot(snap(paint={"A": own}, chevrons=[["a3E", "e2N"], ["a9S", "e9S"]]), checked=False)
     search = state.search_actions()
     assert search == sorted(search) and len(search) <= _core.MAX_SEARCH_ACTIONS
     assert all(state.check_action(a) is None for a in search)
@@ -327,7 +328,7 @@ def test_the_random_step_draws_base_options_uniformly() -> None:
 def test_returns_at_the_cap_share_the_result() -> None:
     # 3 players at the cap: north and east tie on 2 cells, west has 1.
     over = State.from_snapshot(snap(players=3, paint={"A": "a1 b1", "B": "i1 h1", "C": "e5"},
-                                    chevrons=[["a7E"], ["g1N"], ["c9S"]], ply=5, max_plies=5))
+                                    chevrons=[["a7E"], ["g1N"], ["c9S"]], ply=5, max_plies=5), checked=False)
     assert over.winners() == [0, 1]
     assert over.returns() == pytest.approx([0.25, 0.25, -0.5])
     assert over._margins() == pytest.approx([0.0, 0.0, -1 / 81])
@@ -349,7 +350,7 @@ def test_search_actions_offer_meeting_cells_near_the_movers_chevrons() -> None:
     # every cell without a chevron not south's (81 - e4 e5 - a9 i9 = 77), the search only
     # those in the centre borderland, where south's chevrons stand after the move.
     state = State.from_snapshot(snap(paint={"A": "e4 e5"}, chevrons=[["e4N", "e6S"], ["a9S", "i9S"]],
-                                     classic_meeting=True))
+                                     classic_meeting=True), checked=False)
     meets = [action_text(a) for a in state.move_actions() if action_text(a).startswith("e6-e5")]
     assert len(meets) == 77 and meets[0] == "e6-e5[*a1]"
     search = [action_text(a) for a in state.search_actions() if action_text(a).startswith("e6-e5")]

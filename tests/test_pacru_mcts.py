@@ -91,7 +91,7 @@ def test_the_search_takes_an_immediate_win() -> None:
         board[8 - (int(text[1]) - 1)]["abcdefghi".index(text[0])] = "A"
     st = State.from_snapshot({"players": 2, "single_cell": False, "classic_meeting": False, "max_plies": 1000,
                               "ply": 0, "turn": 0, "board": ["".join(r) for r in board],
-                              "chevrons": [["a6E", "i6W"], ["a9S", "i9S"]]})
+                              "chevrons": [["a6E", "i6W"], ["a9S", "i9S"]]}, checked=False)
     result = mcts_search(st, simulations=400, seed=5)
     st.apply_action(result["action"])
     assert st.is_terminal() and st.winners() == [0] and st.cells(0) >= 42

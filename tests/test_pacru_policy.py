@@ -27,7 +27,7 @@ def position(south: str, chevrons: list[list[str]]) -> State:
         board[9 - int(text[1])]["abcdefghi".index(text[0])] = "A"
     return State.from_snapshot({"players": 2, "single_cell": False, "classic_meeting": False, "max_plies": 1000,
                                 "ply": 0, "turn": 0, "board": ["".join(r) for r in board],
-                                "chevrons": chevrons})
+                                "chevrons": chevrons}, checked=False)
 
 
 def walk(players: int, seed: int, count: int) -> list[State]:

@@ -25,7 +25,7 @@ CROWDED = {"players": 2, "single_cell": False, "classic_meeting": False, "max_pl
 
 @pytest.mark.parametrize("impl", IMPLS)
 def test_move_kinds_are_drawn_uniformly_not_actions(impl: type) -> None:
-    state = impl.from_snapshot(CROWDED)
+    state = impl.from_snapshot(CROWDED, checked=False)
     # By hand: f5 has power 5 (d4 e4 f4 d5 e5 in its borderland) but the board stops it:
     # N f6..f9 (4), NE g6 h7 i8 (3), NW e6 d7 c8 b9 (4) = 11 kinds; g5 (power 3: g4 h4 i4)
     # N 3, NE h6 i7 2, NW 3 = 8; h5: N 3, NE i6 1, NW 3 = 7; i5: N 3, NW 3 = 6. 32 move
@@ -43,7 +43,7 @@ def test_move_kinds_are_drawn_uniformly_not_actions(impl: type) -> None:
 
 @pytest.mark.parametrize("impl", IMPLS)
 def test_every_drawn_action_is_legal(impl: type) -> None:
-    state = impl.from_snapshot(CROWDED)
+    state = impl.from_snapshot(CROWDED, checked=False)
     rng = random.Random(3)
     for _ in range(200):
         assert state.check_action(state.random_action(rng)) is None
@@ -58,11 +58,11 @@ def test_every_drawn_action_is_legal(impl: type) -> None:
 
 
 def test_the_random_bot_uses_the_game_policy() -> None:
-    state = State.from_snapshot(CROWDED)
+    state = State.from_snapshot(CROWDED, checked=False)
     bot = RandomBot(seed=5)
     moves = [bot.choose(state).action for _ in range(300)]
     turns = sum(a >= REORIENT_2 for a in moves)
     assert 70 <= turns <= 130                    # a third of 300, not ~300
     with pytest.raises(ValueError, match="game is over"):
-        over = State.from_snapshot({**CROWDED, "ply": 1000, "max_plies": 1000})
+        over = State.from_snapshot({**CROWDED, "ply": 1000, "max_plies": 1000}, checked=False)
         bot.choose(over)

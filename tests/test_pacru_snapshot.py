@@ -48,8 +48,7 @@ def _error(**changes: Any) -> SnapshotError:
     ({"chevrons": [["e1X"], ["e9S"]]}, "chevrons", "PA-C3"),
     ({"chevrons": [["E1N"], ["e9S"]]}, "chevrons", "PA-C3"),
     ({"chevrons": [[1], ["e9S"]]}, "chevrons", ""),
-    ({"chevrons": [[], []]}, "chevrons", "PA-E2"),
-])
+])  # no chevron at all (PA-E2) is the C loader's check: tests/test_pacru_reachable.py
 def test_every_problem_names_its_field(changes: dict[str, Any], field: str, rule: str) -> None:
     error = _error(**changes)
     assert error.field == field and error.rule == rule
@@ -79,18 +78,22 @@ def test_unreachable_positions() -> None:
     # The seat to move cannot move: a9 pointing N (PA-E1).
     error = _error(chevrons=[["a9N"], ["e9S"]])
     assert (error.field, error.rule) == ("turn", "PA-E1")
-    # Two seats at the target (3 players: 28; A 28, B 29): the first to reach it ended the game (PA-E2).
-    error = _error(players=3, chevrons=[["e9S"], ["g1N"], ["c1N"]],
-                   board=["AAAAAAAAA"] * 3 + ["ABBBBBBBB"] + ["BBBBBBBBB"] * 2 + ["BBB......"] + ["." * 9] * 2)
-    assert (error.field, error.rule) == ("board", "PA-E2")
-    # At the target and over: valid, terminal, even with the seat to move blocked.
+    # Two seats at the target (3 players: 28; A 28, B 29): the first to reach it ended
+    # the game (PA-E2); the C loader's check, which the reference shares.
+    with pytest.raises(SnapshotError) as caught:
+        RefState.from_snapshot({**_start(), "players": 3, "chevrons": [["e9S"], ["g1N"], ["c1N"]], "ply": 90,
+                                "board": ["AAAAAAAAA"] * 3 + ["ABBBBBBBB"] + ["BBBBBBBBB"] * 2 + ["BBB......"]
+                                + ["." * 9] * 2})
+    assert (caught.value.field, caught.value.rule) == ("board", "PA-E2")
+    # At the target and over: structurally valid (it loads unchecked; it is unreachable,
+    # tests/test_pacru_reachable.py), terminal, even with the seat to move blocked.
     state = RefState.from_snapshot({**_start(), "board": ["AAAAAAAAA"] * 5 + ["." * 9] * 4,
-                                    "chevrons": [["a9N"], ["e1N"]]})
+                                    "chevrons": [["a9N"], ["e1N"]]}, checked=False)
     assert state.is_terminal() and state.winners() == [0]
     # Only north has chevrons: over (PA-E2), a valid terminal position.
-    assert RefState.from_snapshot({**_start(), "chevrons": [[], ["e9S"]]}).winners() == [1]
+    assert RefState.from_snapshot({**_start(), "chevrons": [[], ["e9S"]]}, checked=False).winners() == [1]
     # The cap reached: over too.
-    assert RefState.from_snapshot({**_start(), "ply": 7, "max_plies": 7}).winners() == [0, 1]
+    assert RefState.from_snapshot({**_start(), "ply": 7, "max_plies": 7}, checked=False).winners() == [0, 1]
 
 
 def test_normalised_copy_sorts_chevrons_by_name() -> None:

@@ -118,7 +118,7 @@ def coloured_start(players: int, variant: dict[str, Any]) -> State:
     snap = state.snapshot()
     row = 0 if players == 3 else 8                    # the snapshot lists row 9 first
     snap["board"][row] = "AAAAAA..."
-    return State.from_snapshot(snap)
+    return State.from_snapshot(snap, checked=False)
 
 
 def random_positions(seed: int, games: int) -> list[State]:
@@ -188,7 +188,7 @@ def test_token_turn_refuses_a_token_and_names_the_prefix() -> None:
 def test_a_position_with_fifteen_thousand_reorientations_replays_exactly() -> None:
     snap = pickpack.new_game("pacru", players=2).snapshot()
     snap["board"][7:] = ["AAAAAAAAA", "AAAAAAAAA"]         # south holds rows 1 and 2: 18 cells
-    state = State.from_snapshot(snap)
+    state = State.from_snapshot(snap, checked=False)
     legal = state.legal_actions()
     free = 16                                 # e1 and north's a1 carry chevrons (PA-O1: freed cells are unoccupied)
     reorients = 4 * 2 * (comb(free, 2) + comb(free, 4))      # 4 chevrons x 2 ways x freed sets
@@ -231,7 +231,7 @@ def late_position() -> State:
     533,688 reorientations (PA-O1) and 153 moves."""
     snap = pickpack.new_game("pacru", players=2).snapshot()
     snap["board"][4:] = ["AAAAAAAAA", "AAAAAAAAA", "AAAAAAAAA", "AAAAAAAAA", ".AAAA...."]
-    return State.from_snapshot(snap)
+    return State.from_snapshot(snap, checked=False)
 
 
 def won_with_cells_to_spare() -> State:
@@ -240,7 +240,7 @@ def won_with_cells_to_spare() -> State:
     holding 4 chevrons and 38 free cells."""
     snap = pickpack.new_game("pacru", players=2).snapshot()
     snap["board"][4:] = ["AAAAAAAAA", "AAAAAAAAA", "AAAAAAAAA", "AAAAAAAAA", ".AAAAA..."]
-    state = State.from_snapshot(snap)
+    state = State.from_snapshot(snap, checked=False)
     state.apply(state.parse_move("e1-e4[d6]"))
     return state
 
@@ -268,7 +268,7 @@ def rich_positions(seed: int, games: int, extra: int) -> list[State]:
         for c in rng.sample(neutral, min(extra, state.target - 1 - state.cells(seat), len(neutral))):
             board[8 - c // 9][c % 9] = "ABCD"[seat]
         snap["board"] = ["".join(row) for row in board]
-        out.append(State.from_snapshot(snap))
+        out.append(State.from_snapshot(snap, checked=False))
     return out
 
 
@@ -291,7 +291,7 @@ def test_next_tokens_by_hand(own: str, first: list[int], e1: list[int], i9: list
     snap = pickpack.new_game("pacru", players=2).snapshot()
     snap["chevrons"][0] = ["a3E", "e1N", "i3W", "i9NE"]
     snap["board"][4] = own + "."                       # row 5: a5.. of south's colour
-    state = State.from_snapshot(snap)
+    state = State.from_snapshot(snap, checked=False)
     assert TOKENS.next_tokens(state, ()) == first
     assert TOKENS.next_tokens(state, (4,)) == e1      # e1 N: moves N NE NW (power 1), >NE >NW, >>E >>W
     assert TOKENS.next_tokens(state, (80,)) == i9     # i9 NE: >N >E, >>SE >>NW

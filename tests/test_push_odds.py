@@ -21,7 +21,9 @@ def position(stacks: list[list[str]], deck: dict[str, int] | None = None, *, pla
              phase: str = "decide", card: str | None = None) -> dict[str, Any]:
     """A snapshot of seat 0's push turn: ``stacks`` in the middle; the deck ``deck``
     (None: the full deck less the stack cards and the card in hand); the switch cards
-    that are not in the deck on the switch pile; nothing on benches or banks."""
+    that are not in the deck on the switch pile; nothing on benches or banks. Phase
+    decide with no card on a stack follows a switch card drawn this turn (PU-S1, PU-P4):
+    turn_switches is then 1."""
     if deck is None:
         counts = full_deck(players)
         for text in [c for stack in stacks for c in stack] + ([card] if card else []):
@@ -29,10 +31,11 @@ def position(stacks: list[list[str]], deck: dict[str, int] | None = None, *, pla
         deck = {CARD_TEXT[t]: n for t, n in enumerate(counts) if n}
     switches = 0 if players == 2 else 12 - deck.get("switch", 0)
     stacks = [list(stack) for stack in stacks] + [[] for _ in range(3 - len(stacks))]
+    turn_switches = 1 if phase == "decide" and switches and not any(stacks) else 0
     return {"players": players, "hard": False, "switch_per_turn": False, "phase": phase,
             "turn": 0, "actor": 0, "card": card, "deck": deck, "stacks": stacks,
             "benches": [[] for _ in range(players)], "banks": [[] for _ in range(players)],
-            "switches": switches, "turn_switches": 0}
+            "switches": switches, "turn_switches": turn_switches}
 
 
 # Three stacks that all exclude exactly the red cards and the 3s: stack 1 excludes red,

@@ -306,7 +306,7 @@ START2 = "2 - start 0 0 - " + "3" * 30 + ".18.0 -/-/- -/- -/- 0 0"
     (START2.replace(".18.0 -/-/-", ".18.0 -/-"), "stacks", 53),
     (START2.replace(".18.0 -/-/-", ".18.0 R1,/-/-"), "stacks", 53),
     (START2.replace("-/-/- -/-", "-/-/- roll/-"), "benches", 59),
-    (START2.replace("-/- 0 0", "-/Q1 0 0"), "banks", 63),
+    (START2.replace("-/- 0 0", "-/Q1 0 0"), "banks", 65),     # p2's list: 63 + len("-/")
     (START2[:-3] + "1 0", "switches", 67),
     (START2[:-1] + "x", "turn_switches", 69),
     (START2[:-1] + "00", "turn_switches", 69),

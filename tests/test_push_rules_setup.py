@@ -101,9 +101,10 @@ def test_pu_c_new_game_starts_from_the_full_deck() -> None:
 
 
 def test_pu_t1_turn_order_wraps_after_the_last_seat(impl: Any) -> None:
-    """PU-T1: 3 players, seat 2 (p3) to move with R1 on the bench: banking red ends the
-    turn and seat (2+1) mod 3 = 0 moves next."""
-    st = load(impl, 3, turn=2, benches={2: ["R1"]})
+    """PU-T1: 3 players, seat 2 (p3) to move with R1 on the bench (and B2 discarded: the
+    two turns before drew at least two cards, a reachable position): banking red ends
+    the turn and seat (2+1) mod 3 = 0 moves next."""
+    st = load(impl, 3, turn=2, benches={2: ["R1"]}, discard=["B2"])
     assert st.current_player == "p3" and texts(st) == ["draw", "bank-R"]
     play(st, "bank-R")
     assert (st.phase, st.turn, st.actor, st.current_player) == ("start", 0, 0, "p1")

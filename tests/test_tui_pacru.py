@@ -48,8 +48,10 @@ TURN = "9/9/9/9/9/9/9/AAA6/9 A:a3E,e1N,i3W,i9SW;B:a1NE,a7E,e9S,i7W A 0"
 
 
 def session_at(position: str, seats: dict[str, str] | None = None) -> GameSession:
-    """A session (seed 1) on ``position``; seats default: every seat a person."""
-    state = GAME.load("state_class").from_position(position)
+    """A session (seed 1) on ``position`` (loaded unchecked: these hand-built positions
+    state only what a test needs, docs/pacru.md "Positions the rules can reach"); seats
+    default: every seat a person."""
+    state = GAME.load("state_class").from_position(position, checked=False)
     table = seats if seats is not None else {name: "human" for name in state.players}
     return GameSession(GAME, state, dict(table), state.copy(), 1)
 
@@ -351,16 +353,16 @@ def test_end_reasons() -> None:
 
 
 def test_cell_words_name_the_power_and_the_attacks() -> None:
-    state: Any = GAME.load("state_class").from_position(PINCER)
+    state: Any = GAME.load("state_class").from_position(PINCER, checked=False)
     assert cell_words(state, parse_cell("e3")) == \
         "e3: South's chevron ↖NW on a neutral cell, power 1 (PA-M2), attacks d4"
     assert cell_words(state, parse_cell("e5")) == "e5: neutral, borderland 4"
-    state = GAME.load("state_class").from_position(TURN)
+    state = GAME.load("state_class").from_position(TURN, checked=False)
     assert cell_words(state, parse_cell("b2")) == "b2: South's cell, borderland 0"
 
 
 def test_picker_asks_only_what_is_open() -> None:
-    state: Any = GAME.load("state_class").from_position(CONNECTION)
+    state: Any = GAME.load("state_class").from_position(CONNECTION, checked=False)
     picker = Picker(state)
     assert picker.choose(parse_cell("a3")) is None and picker.stage == "destination"
     assert picker.choose(parse_cell("d3")) is None and picker.stage == "connection"
@@ -379,7 +381,7 @@ def test_picker_asks_only_what_is_open() -> None:
 def test_picker_refusals_come_from_the_engine() -> None:
     # South's a1 points SW: every move leaves the board; North's a7 is not South's.
     state: Any = GAME.load("state_class").from_position(
-        "9/9/9/9/9/9/9/9/9 A:a1SW,e1N,i3W;B:a7E,e9S,i7W A 0")
+        "9/9/9/9/9/9/9/9/9 A:a1SW,e1N,i3W;B:a7E,e9S,i7W A 0", checked=False)
     picker = Picker(state)
     assert picker.choose(parse_cell("a1")) == "a1: PA-M1: every move of this chevron leaves the board"
     assert picker.choose(parse_cell("a7")) == "a7: PA-M1: no chevron of south on a7"

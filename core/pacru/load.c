@@ -1,6 +1,5 @@
 /* The start position and the loader: a position from plain arrays (a snapshot's
  * fields), every field checked before the rules see it (the core never trusts input). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "pacru_rules.h"
@@ -57,59 +56,144 @@ const char *pacru_field_name(int field)
     return field >= 0 && field < PACRU_FIELD_COUNT ? field_names[field] : "";
 }
 
-static int fail(char *msg, size_t msglen, int field, const char *fmt, ...)
+/* FAIL_AT(field, seat or -1, index (a cell of the board, a chevron of the seat) or -1,
+ * rule id or "", printf message). */
+#define FAIL_AT(field, seat, index, rule, ...) \
+    return pp_load_fail(e, field, field_names[field], seat, index, rule, __VA_ARGS__)
+
+static const char *const seat_letters = "ABCD";
+
+/* Is (cell, dir) one of seat's set-up chevrons (PA-S1..PA-S3)? */
+static int setup_chevron(int players, int seat, int cell, int dir)
 {
-    if (msglen > 0) {
-        int n = snprintf(msg, msglen, "%s: ", field_names[field]);
-        if (n < 0)
-            n = 0;
-        if ((size_t)n < msglen) {
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(msg + n, msglen - (size_t)n, fmt, ap);
-            va_end(ap);
-        }
+    for (int i = 0; i < pacru_chevrons_per_seat(players); i++) {
+        const uint8_t *cd = players == 2 ? setup2[seat][i]
+                            : players == 4 ? setup4[seat][i] : setup4[seats3[seat]][i];
+        if (cd[0] == cell && cd[1] == dir)
+            return 1;
     }
-    return field;
+    return 0;
 }
 
-int pacru_load(pacru_state *s, const pacru_raw *r, char *msg, size_t msglen)
+/* What every position the rules reach satisfies beyond the field checks (docs/pacru.md,
+ * "Positions the rules can reach"); s is the loaded state (game over set), r its raw
+ * form (the chevrons in the snapshot's order). */
+static int check_reachable(const pacru_state *s, const pacru_raw *r, pacru_load_error *e)
+{
+    const int n = s->players, most = pacru_chevrons_per_seat(n), target = pacru_target(n), ply = s->ply;
+    int alive = 0, lost = 0, reached = 0, first_lost = -1, first_out = -1;
+    for (int p = 0; p < n; p++) {
+        if (s->nchev[p]) {
+            alive++;
+            lost += most - s->nchev[p];
+            if (s->nchev[p] < most && first_lost < 0)
+                first_lost = p;
+        } else if (first_out < 0) {
+            first_out = p;
+        }
+        reached += s->cells[p] >= target;
+    }
+    if (alive == 0)
+        FAIL_AT(PACRU_FIELD_CHEVRONS, -1, -1, "PA-E2", "no seat has a chevron, but the game ends when one "
+                "seat is left with chevrons (PA-E2)");
+    if (reached > 1)
+        FAIL_AT(PACRU_FIELD_BOARD, -1, -1, "PA-E2", "%d seats have the target %d cells, but the game ends when "
+                "the first reaches it (PA-E2)", reached, target);
+    /* PA-K2: a pincer takes one chevron and a move makes at most one pincer; a seat out
+     * (PA-E1) lost its chevrons after a move. */
+    if (lost > ply)
+        FAIL_AT(PACRU_FIELD_CHEVRONS, first_lost, -1, "PA-K2", "%d chevrons were taken from the seats still in "
+                "(each starts with %d, PA-C4), but only %d plies were played and a move pincers at most one "
+                "(PA-K2)", lost, most, ply);
+    if (first_out >= 0 && ply == 0)
+        FAIL_AT(PACRU_FIELD_CHEVRONS, first_out, -1, "PA-E1", "seat %c has no chevron at ply 0: chevrons leave "
+                "only by a pincer (PA-K2) or when a seat is out (PA-E1), both after a move",
+                seat_letters[first_out]);
+    if (s->over) {
+        /* Once over, turn is the seat that moved last: it keeps its chevrons, and only
+         * the mover gains cells, so a seat at the target made that move (PA-E2). */
+        if (s->nchev[s->turn] == 0)
+            FAIL_AT(PACRU_FIELD_TURN, -1, -1, "PA-E2", "the game is over, so the turn is the seat that moved "
+                    "last, which keeps its chevrons; seat %c has none (PA-E2)", seat_letters[s->turn]);
+        if (reached && s->cells[s->turn] < target)
+            FAIL_AT(PACRU_FIELD_TURN, -1, -1, "PA-E2", "a seat reached the target, which only its own move can "
+                    "do, so it moved last and is the turn once over, not seat %c (PA-E2)",
+                    seat_letters[s->turn]);
+    }
+    if (alive == n) {
+        /* Nobody is out yet, so nobody was skipped: the seats moved in turn order from
+         * seat A (PA-S4), one ply each; seat p has moved iff ply > p. */
+        for (int p = ply; p < n; p++) {
+            if (s->cells[p])
+                for (int c = 0; c < PACRU_CELLS; c++)
+                    if (s->colour[c] == p)
+                        FAIL_AT(PACRU_FIELD_BOARD, -1, c, "PA-S4", "seat %c has not moved yet (ply %d, seats "
+                                "move in turn order from A, PA-S4), but %d cells have its colour: only a "
+                                "seat's own moves give cells its colour (PA-B1, PA-J1, PA-K2, PA-T1)",
+                                seat_letters[p], ply, s->cells[p]);
+            for (int i = 0; i < r->nchev[p]; i++)
+                if (!setup_chevron(n, p, r->chev_cell[p][i], r->chev_dir[p][i]))
+                    FAIL_AT(PACRU_FIELD_CHEVRONS, p, i, n == 2 ? "PA-S1" : n == 3 ? "PA-S3" : "PA-S2",
+                            "seat %c has not moved yet (ply %d, seats move in turn order from A, PA-S4), so "
+                            "its chevrons stand as set up (%s)", seat_letters[p], ply,
+                            n == 2 ? "PA-S1" : n == 3 ? "PA-S3" : "PA-S2");
+        }
+        const int expect = ((ply - s->over) % n + n) % n;
+        if (s->turn != expect)
+            FAIL_AT(PACRU_FIELD_TURN, -1, -1, "PA-S4", "nobody is out, so after %d plies in turn order from A "
+                    "(PA-S4, PA-E1) seat %c %s, not %c", ply, seat_letters[expect],
+                    s->over ? "moved last" : "is to move", seat_letters[s->turn]);
+    }
+    if (s->single_cell)
+        /* PA-B2 variant single-cell and PA-M3: no move colours a cell with another
+         * seat's chevron on it, and no chevron lands on another seat's colour. */
+        for (int p = 0; p < n; p++)
+            for (int i = 0; i < r->nchev[p]; i++) {
+                const int c = r->chev_cell[p][i];
+                if (s->colour[c] >= 0 && s->colour[c] != p)
+                    FAIL_AT(PACRU_FIELD_CHEVRONS, p, i, "PA-B2", "seat %c's chevron stands on a cell of seat "
+                            "%c's colour: with single-cell no move lands there (PA-M3) or colours an occupied "
+                            "cell (PA-B2)", seat_letters[p], seat_letters[s->colour[c]]);
+            }
+    return PACRU_FIELD_NONE;
+}
+
+int pacru_load(pacru_state *s, const pacru_raw *r, int level, pacru_load_error *e)
 {
     pacru_init();
-    if (msglen > 0)
-        msg[0] = '\0';
+    pp_load_error_clear(e);
     if (r->players < PACRU_MIN_PLAYERS || r->players > PACRU_MAX_PLAYERS)
-        return fail(msg, msglen, PACRU_FIELD_PLAYERS, "must be 2..4, not %d", r->players);
+        FAIL_AT(PACRU_FIELD_PLAYERS, -1, -1, "PA-C4", "must be 2..4, not %d", r->players);
     if (r->single_cell != 0 && r->single_cell != 1)
-        return fail(msg, msglen, PACRU_FIELD_SINGLE_CELL, "must be false or true");
+        FAIL_AT(PACRU_FIELD_SINGLE_CELL, -1, -1, "", "must be false or true");
     if (r->classic_meeting != 0 && r->classic_meeting != 1)
-        return fail(msg, msglen, PACRU_FIELD_CLASSIC_MEETING, "must be false or true");
+        FAIL_AT(PACRU_FIELD_CLASSIC_MEETING, -1, -1, "", "must be false or true");
     if (r->max_plies < 1 || r->max_plies > PACRU_MAX_GAME_LENGTH)
-        return fail(msg, msglen, PACRU_FIELD_MAX_PLIES, "must be 1..%d, not %d", PACRU_MAX_GAME_LENGTH,
-                    r->max_plies);
+        FAIL_AT(PACRU_FIELD_MAX_PLIES, -1, -1, "PA-E3", "must be 1..%d, not %d", PACRU_MAX_GAME_LENGTH,
+                r->max_plies);
     if (r->ply < 0 || r->ply > r->max_plies)
-        return fail(msg, msglen, PACRU_FIELD_PLY, "must be 0..max_plies (%d), not %d", r->max_plies, r->ply);
+        FAIL_AT(PACRU_FIELD_PLY, -1, -1, "PA-E3", "must be 0..max_plies (%d), not %d", r->max_plies, r->ply);
     if (r->turn < 0 || r->turn >= r->players)
-        return fail(msg, msglen, PACRU_FIELD_TURN, "must be a seat 0..%d, not %d", r->players - 1, r->turn);
+        FAIL_AT(PACRU_FIELD_TURN, -1, -1, "PA-S4", "must be a seat 0..%d, not %d", r->players - 1, r->turn);
     clear(s, r->players, r->single_cell, r->classic_meeting, r->max_plies);
     for (int c = 0; c < PACRU_CELLS; c++) {
         if (r->colour[c] < -1 || r->colour[c] >= r->players)
-            return fail(msg, msglen, PACRU_FIELD_BOARD, "cell %d has colour %d: -1 (neutral) or a seat 0..%d",
-                        c, r->colour[c], r->players - 1);
+            FAIL_AT(PACRU_FIELD_BOARD, -1, c, "PA-C2", "cell %d has colour %d: -1 (neutral) or a seat 0..%d",
+                    c, r->colour[c], r->players - 1);
         pacru_set_colour(s, c, r->colour[c]);
     }
     const int most = pacru_chevrons_per_seat(r->players);
     for (int p = 0; p < r->players; p++) {
         if (r->nchev[p] < 0 || r->nchev[p] > most)
-            return fail(msg, msglen, PACRU_FIELD_CHEVRONS, "seat %d has %d chevrons: at most %d (PA-C4)", p,
-                        r->nchev[p], most);
+            FAIL_AT(PACRU_FIELD_CHEVRONS, p, -1, "PA-C4", "seat %d has %d chevrons: at most %d (PA-C4)", p,
+                    r->nchev[p], most);
         for (int i = 0; i < r->nchev[p]; i++) {
             const int c = r->chev_cell[p][i], d = r->chev_dir[p][i];
             if (c < 0 || c >= PACRU_CELLS || d < 0 || d > 7)
-                return fail(msg, msglen, PACRU_FIELD_CHEVRONS, "seat %d: chevron (%d, %d) is not a cell 0..80 "
-                            "and a direction 0..7", p, c, d);
+                FAIL_AT(PACRU_FIELD_CHEVRONS, p, i, "PA-C3", "seat %d: chevron (%d, %d) is not a cell 0..80 "
+                        "and a direction 0..7", p, c, d);
             if (s->chev[c] >= 0)
-                return fail(msg, msglen, PACRU_FIELD_CHEVRONS, "two chevrons on cell %d (PA-C2)", c);
+                FAIL_AT(PACRU_FIELD_CHEVRONS, p, i, "PA-C2", "two chevrons on cell %d (PA-C2)", c);
             pacru_add_chev(s, p, c, d);
         }
     }
@@ -118,10 +202,10 @@ int pacru_load(pacru_state *s, const pacru_raw *r, char *msg, size_t msglen)
     s->hash = pacru_hash_full(s);
     if (!pacru_end_check(s, 7)) {
         if (s->nchev[s->turn] == 0)
-            return fail(msg, msglen, PACRU_FIELD_TURN, "seat %d has no chevrons: it is out (PA-E1)", r->turn);
+            FAIL_AT(PACRU_FIELD_TURN, -1, -1, "PA-E1", "seat %d has no chevrons: it is out (PA-E1)", r->turn);
         if (!pacru_has_move(s, s->turn))
-            return fail(msg, msglen, PACRU_FIELD_TURN, "seat %d has no legal move: it would be out (PA-E1)",
-                        r->turn);
+            FAIL_AT(PACRU_FIELD_TURN, -1, -1, "PA-E1", "seat %d has no legal move: it would be out (PA-E1)",
+                    r->turn);
     }
-    return PACRU_FIELD_NONE;
+    return level >= PACRU_LOAD_REACHABLE ? check_reachable(s, r, e) : PACRU_FIELD_NONE;
 }

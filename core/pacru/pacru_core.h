@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "pp_rng.h"   /* core/common: the shared PRNG */
+#include "pp_load_error.h"   /* core/common: a loader's error */
 
 #ifdef __cplusplus
 extern "C" {
@@ -159,12 +160,21 @@ enum pacru_field {
     PACRU_FIELD_COUNT
 };
 const char *pacru_field_name(int field);             /* "board", ... ("" out of range) */
-/* Check every field of raw (ranges, at most one chevron per cell, the chevrons per
- * seat, a turn that can move when the game is not over) and build *s (hash, counts,
- * game over and winners included). Returns PACRU_FIELD_NONE (0), or the field of the
- * first problem with a one-line message "field: reason" in msg (msglen bytes, may be
- * 0); *s is then unspecified. */
-int pacru_load(pacru_state *s, const pacru_raw *raw, char *msg, size_t msglen);
+/* Why pacru_load refused a position (core/common/pp_load_error.h): the field (enum
+ * pacru_field), the seat and the item within it (board: the cell 0..80; chevrons: the
+ * seat's chevron in raw order) where there is one, else -1, the rule id broken and the
+ * message "field: reason". */
+typedef pp_load_error pacru_load_error;
+/* pacru_load's levels: SAFE checks what the core relies on to run on the state (ranges,
+ * at most one chevron per cell, the chevrons per seat, a turn that can move when the
+ * game is not over); REACHABLE adds what every position the rules reach satisfies
+ * (docs/pacru.md, "Positions the rules can reach"). */
+#define PACRU_LOAD_SAFE 0
+#define PACRU_LOAD_REACHABLE 1
+/* Check raw at `level` and build *s (hash, counts, game over and winners included).
+ * Returns PACRU_FIELD_NONE (0), or the field of the first problem with *e filled in;
+ * *s is then unspecified. */
+int pacru_load(pacru_state *s, const pacru_raw *raw, int level, pacru_load_error *e);
 
 /* --- rules (rules.c) --- */
 #define PACRU_TERMINAL (-4)

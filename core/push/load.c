@@ -1,6 +1,5 @@
 /* The start position and the loader: a position from plain arrays (a snapshot's
  * fields), every field checked before the rules see it (the core never trusts input). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "push_internal.h"
@@ -47,46 +46,109 @@ const char *push_field_name(int field)
     return field >= 0 && field < PUSH_FIELD_COUNT ? field_names[field] : "";
 }
 
-static int fail(char *msg, size_t msglen, int field, const char *fmt, ...)
-{
-    if (msglen > 0) {
-        int n = snprintf(msg, msglen, "%s: ", field_names[field]);
-        if (n < 0)
-            n = 0;
-        if ((size_t)n < msglen) {
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(msg + n, msglen - (size_t)n, fmt, ap);
-            va_end(ap);
-        }
-    }
-    return field;
-}
-
-#define FAIL(field, ...) return fail(msg, msglen, field, __VA_ARGS__)
+/* FAIL_AT(field, seat or -1, stack index or -1, rule id or "", printf message). */
+#define FAIL_AT(field, seat, index, rule, ...) \
+    return pp_load_fail(e, field, field_names[field], seat, index, rule, __VA_ARGS__)
+#define FAIL(field, ...) FAIL_AT(field, -1, -1, "", __VA_ARGS__)
 
 /* Rows of counts (benches or banks): only number cards, at most 3 copies of each. */
 static int check_cards(const int rows[PUSH_MAX_PLAYERS][PUSH_NUM_CARD_TYPES], int players,
-                       int field, char *msg, size_t msglen)
+                       int field, push_load_error *e)
 {
     for (int p = 0; p < players; p++)
         for (int t = 0; t < PUSH_NUM_CARD_TYPES; t++) {
             const int n = rows[p][t];
             if (t >= PUSH_NUM_NUMBER_TYPES && n != 0)
-                FAIL(field, "seat %d holds a %s card: only number cards lie here", p,
-                     t == PUSH_ROLL ? "roll" : "switch");
+                FAIL_AT(field, p, -1, "PU-K4", "seat %d holds a %s card: only number cards lie here "
+                        "(PU-K4, PU-B1)", p, t == PUSH_ROLL ? "roll" : "switch");
             if (n < 0 || n > PUSH_COPIES_PER_NUMBER)
-                FAIL(field, "seat %d: %d copies of card type %d (0..3 exist, PU-C1)", p, n, t);
+                FAIL_AT(field, p, -1, "PU-C1", "seat %d: %d copies of card type %d (0..3 exist, PU-C1)", p, n, t);
         }
     return PUSH_FIELD_NONE;
 }
 
-int push_load(push_state *s, const push_raw *r, char *msg, size_t msglen)
+/* The seats from `from` to `to` in collection direction d (0: the same seat). */
+static int seats_along(int from, int to, int d, int players)
 {
-    if (msglen > 0)
-        msg[0] = '\0';
+    return (((to - from) * d) % players + players) % players;
+}
+
+/* What every position the rules reach satisfies beyond the field checks (docs/push.md,
+ * "Positions the rules can reach"); s is the loaded state, discard[t] the copies of
+ * card type t (0..30) in the discard pile (the full deck minus everything else). */
+static int check_reachable(const push_state *s, const int discard[PUSH_NUM_CARD_TYPES], push_load_error *e)
+{
+    const int n = s->players, used = push_used_stacks(s), d = push_direction(s);
+    int full = 0, banked = 0;
+    for (int t = 0; t < PUSH_NUM_CARD_TYPES; t++)
+        full += push_full_count(n, t);
+    for (int p = 0; p < n; p++)
+        for (int t = 0; t < PUSH_NUM_NUMBER_TYPES; t++)
+            banked += s->bank[p][t];
+    const int drawn = full - s->deck_total;
+    /* PU-P4, PU-S1: phase decide follows a placed card (it lies on a stack) or a drawn
+     * switch card (counted in turn_switches); nothing leaves the stacks while pushing. */
+    if (s->phase == PUSH_PHASE_DECIDE && used == 0 && s->turn_switches == 0)
+        FAIL_AT(PUSH_FIELD_STACKS, -1, -1, "PU-P4",
+                "phase decide follows a card played this turn, but no stack holds a card and no switch "
+                "card was drawn this turn (turn_switches 0) (PU-P4, PU-S1)");
+    if (s->phase == PUSH_PHASE_ROLL && s->actor == s->turn && used == PUSH_NUM_STACKS) {
+        /* PU-P5: with three stacks, the turn's own roll is a bust's: the busting card,
+         * which no stack takes, lies on the discard pile. */
+        int bust = 0;
+        for (int t = 0; t <= PUSH_ROLL && !bust; t++)
+            bust = discard[t] > 0 && (s->stack[0] & push_conflict[t]) && (s->stack[1] & push_conflict[t])
+                && (s->stack[2] & push_conflict[t]);
+        if (!bust)
+            FAIL_AT(PUSH_FIELD_DECK, -1, -1, "PU-P5",
+                    "phase roll for the active seat with three stacks follows a bust, but no card on the "
+                    "discard pile (the full deck minus everything else) conflicts with all three stacks "
+                    "(PU-P5)");
+    } else if (s->phase == PUSH_PHASE_ROLL) {
+        /* PU-K4: else the actor took a stack holding a roll card, now discarded. */
+        if (discard[PUSH_ROLL] == 0)
+            FAIL_AT(PUSH_FIELD_DECK, -1, -1, "PU-K4",
+                    "phase roll follows a bust (three stacks, PU-P5) or taking a stack with a roll card, "
+                    "which is discarded (PU-K4), but no roll card is on the discard pile (the full deck "
+                    "minus everything else)");
+    }
+    if ((s->phase == PUSH_PHASE_COLLECT || s->phase == PUSH_PHASE_ROLL) && s->actor != s->turn) {
+        /* PU-K1..K3: the collection runs in direction d from the active seat (after a
+         * stop) or from the next (after a bust, three stacks); each collector before
+         * the actor took one stack, and in phase roll the actor has taken its own. */
+        const int k = seats_along(s->turn, s->actor, d, n);
+        const int most = PUSH_NUM_STACKS + 1 - k - (s->phase == PUSH_PHASE_ROLL);
+        if (used > most)
+            FAIL_AT(PUSH_FIELD_ACTOR, -1, -1, "PU-K1",
+                    "seat %d is %d seats from the active seat %d in the collection direction (%s, PU-S2), "
+                    "so %d stacks or more were taken (PU-K1, PU-K2), but %d still hold cards", s->actor, k,
+                    s->turn, d > 0 ? "seat order" : "against seat order",
+                    k - 1 + (s->phase == PUSH_PHASE_ROLL), used);
+    }
+    if (s->phase == PUSH_PHASE_COLLECT && s->actor == s->turn)
+        /* PU-K1, PU-P2: the active seat takes first, from the stacks as the push left them. */
+        for (int k = 0; k < used; k++)
+            if (s->stack[k] == 0)
+                FAIL_AT(PUSH_FIELD_STACKS, -1, k, "PU-P2",
+                        "the active seat collects first, before any stack is taken, so the stacks in use "
+                        "are the first ones, but stack %d is empty (PU-P2, PU-K1)", k + 1);
+    /* PU-T1, PU-P4, PU-B2: every finished turn drew a card (a push) or banked one (a bank),
+     * and a turn past phase draw has drawn its first card; so at least `turn` turns
+     * were finished with at most drawn + banked cards. */
+    const int current = s->phase != PUSH_PHASE_START && s->phase != PUSH_PHASE_DRAW;
+    if (s->turn > drawn - current + banked)
+        FAIL_AT(PUSH_FIELD_TURN, -1, -1, "PU-T1",
+                "seat %d's turn, but only %d cards were drawn%s and %d banked: each turn before it drew "
+                "or banked at least one (PU-T1, PU-P4, PU-B2)", s->turn, drawn,
+                current ? " (one at least in this turn)" : "", banked);
+    return PUSH_FIELD_NONE;
+}
+
+int push_load(push_state *s, const push_raw *r, int level, push_load_error *e)
+{
+    pp_load_error_clear(e);
     if (r->players < PUSH_MIN_PLAYERS || r->players > PUSH_MAX_PLAYERS)
-        FAIL(PUSH_FIELD_PLAYERS, "must be 2..6, got %d", r->players);
+        FAIL_AT(PUSH_FIELD_PLAYERS, -1, -1, "PU-C3", "must be 2..6, got %d", r->players);
     const int n = r->players;
     if (r->hard != 0 && r->hard != 1)
         FAIL(PUSH_FIELD_HARD, "must be true or false");
@@ -95,23 +157,24 @@ int push_load(push_state *s, const push_raw *r, char *msg, size_t msglen)
     if (r->phase < PUSH_PHASE_START || r->phase > PUSH_PHASE_OVER)
         FAIL(PUSH_FIELD_PHASE, "must be a phase index 0..6, got %d", r->phase);
     if (r->turn < 0 || r->turn >= n)
-        FAIL(PUSH_FIELD_TURN, "must be a seat 0..%d, got %d", n - 1, r->turn);
+        FAIL_AT(PUSH_FIELD_TURN, -1, -1, "PU-T1", "must be a seat 0..%d, got %d", n - 1, r->turn);
     if (r->actor < 0 || r->actor >= n)
-        FAIL(PUSH_FIELD_ACTOR, "must be a seat 0..%d, got %d", n - 1, r->actor);
+        FAIL_AT(PUSH_FIELD_ACTOR, -1, -1, "PU-K1", "must be a seat 0..%d, got %d", n - 1, r->actor);
     if (r->phase != PUSH_PHASE_COLLECT && r->phase != PUSH_PHASE_ROLL && r->actor != r->turn)
-        FAIL(PUSH_FIELD_ACTOR, "must be the turn's seat %d outside phases collect and roll, got %d",
-             r->turn, r->actor);
+        FAIL_AT(PUSH_FIELD_ACTOR, -1, -1, "PU-K1",
+                "must be the turn's seat %d outside phases collect and roll, got %d", r->turn, r->actor);
     if (r->card < -1 || r->card >= PUSH_NUM_CARD_TYPES)
-        FAIL(PUSH_FIELD_CARD, "must be a card type 0..31 or none, got %d", r->card);
+        FAIL_AT(PUSH_FIELD_CARD, -1, -1, "PU-C1", "must be a card type 0..31 or none, got %d", r->card);
     if ((r->card >= 0) != (r->phase == PUSH_PHASE_PLACE))
-        FAIL(PUSH_FIELD_CARD, "a drawn card awaits placement in phase place, and only then (PU-P2)");
+        FAIL_AT(PUSH_FIELD_CARD, -1, -1, "PU-P2",
+                "a drawn card awaits placement in phase place, and only then (PU-P2)");
     if (r->card == PUSH_SWITCH)
-        FAIL(PUSH_FIELD_CARD, "a switch card is never placed (PU-P3)");
+        FAIL_AT(PUSH_FIELD_CARD, -1, -1, "PU-P3", "a switch card is never placed (PU-P3)");
     int deck_total = 0;
     for (int t = 0; t < PUSH_NUM_CARD_TYPES; t++) {
         if (r->deck[t] < 0 || r->deck[t] > push_full_count(n, t))
-            FAIL(PUSH_FIELD_DECK, "%d copies of card type %d: the full deck has %d (PU-C1, PU-C3)",
-                 r->deck[t], t, push_full_count(n, t));
+            FAIL_AT(PUSH_FIELD_DECK, -1, -1, "PU-C1", "%d copies of card type %d: the full deck has %d (PU-C1, PU-C3)",
+                    r->deck[t], t, push_full_count(n, t));
         deck_total += r->deck[t];
     }
     /* Stacks: sets of cards (PU-P2), no switch card (PU-P3). */
@@ -121,16 +184,18 @@ int push_load(push_state *s, const push_raw *r, char *msg, size_t msglen)
         for (int t = 0; t < PUSH_NUM_CARD_TYPES; t++) {
             const int c = r->stacks[k][t];
             if (c < 0 || c > 1)
-                FAIL(PUSH_FIELD_STACKS, "stack %d holds %d cards of type %d: a stack never holds "
-                     "two cards of one type (PU-P2)", k + 1, c, t);
+                FAIL_AT(PUSH_FIELD_STACKS, -1, k, "PU-P2", "stack %d holds %d cards of type %d: a stack never "
+                        "holds two cards of one type (PU-P2)", k + 1, c, t);
             if (c)
                 mask[k] |= UINT32_C(1) << t;
         }
         if (mask[k] >> PUSH_SWITCH & 1u)
-            FAIL(PUSH_FIELD_STACKS, "stack %d holds a switch card: it never joins a stack (PU-P3)", k + 1);
+            FAIL_AT(PUSH_FIELD_STACKS, -1, k, "PU-P3", "stack %d holds a switch card: it never joins a stack "
+                    "(PU-P3)", k + 1);
         for (int t = 0; t < PUSH_NUM_CARD_TYPES; t++)
             if ((mask[k] >> t & 1u) && (mask[k] & push_conflict[t] & ~(UINT32_C(1) << t)))
-                FAIL(PUSH_FIELD_STACKS, "stack %d holds two cards of one colour or value (PU-P2)", k + 1);
+                FAIL_AT(PUSH_FIELD_STACKS, -1, k, "PU-P2", "stack %d holds two cards of one colour or value "
+                        "(PU-P2)", k + 1);
     }
     const int used = (mask[0] != 0) + (mask[1] != 0) + (mask[2] != 0);
     const int push_phase = r->phase == PUSH_PHASE_START || r->phase == PUSH_PHASE_DRAW
@@ -138,46 +203,51 @@ int push_load(push_state *s, const push_raw *r, char *msg, size_t msglen)
     if (push_phase) {
         for (int k = 0; k < used; k++)
             if (mask[k] == 0)
-                FAIL(PUSH_FIELD_STACKS, "during a push the stacks in use are the first ones (stack %d "
-                     "is empty before a stack in use)", k + 1);
+                FAIL_AT(PUSH_FIELD_STACKS, -1, k, "PU-P2", "during a push the stacks in use are the first "
+                        "ones (stack %d is empty before a stack in use)", k + 1);
     }
     if ((r->phase == PUSH_PHASE_START || r->phase == PUSH_PHASE_OVER) && used)
-        FAIL(PUSH_FIELD_STACKS, "must be empty in phase %s (the end of a turn discards them, PU-K3)",
-             r->phase == PUSH_PHASE_START ? "start" : "over");
+        FAIL_AT(PUSH_FIELD_STACKS, -1, -1, "PU-K3", "must be empty in phase %s (the end of a turn discards "
+                "them, PU-K3)", r->phase == PUSH_PHASE_START ? "start" : "over");
     if (r->phase == PUSH_PHASE_COLLECT && !used)
-        FAIL(PUSH_FIELD_STACKS, "phase collect needs a stack to take (PU-K1)");
-    int f = check_cards(r->benches, n, PUSH_FIELD_BENCHES, msg, msglen);
+        FAIL_AT(PUSH_FIELD_STACKS, -1, -1, "PU-K1", "phase collect needs a stack to take (PU-K1)");
+    int f = check_cards(r->benches, n, PUSH_FIELD_BENCHES, e);
     if (f)
         return f;
-    f = check_cards(r->banks, n, PUSH_FIELD_BANKS, msg, msglen);
+    f = check_cards(r->banks, n, PUSH_FIELD_BANKS, e);
     if (f)
         return f;
-    /* Every card type: no more copies in play than the full deck has. */
+    /* Every card type: no more copies in play than the full deck has; the rest is the
+     * discard pile (PU-P5, PU-K3, PU-K4, PU-R1). */
+    int discard[PUSH_NUM_CARD_TYPES] = {0};
     for (int t = 0; t < PUSH_NUM_NUMBER_TYPES + 1; t++) {
         int count = r->deck[t] + r->stacks[0][t] + r->stacks[1][t] + r->stacks[2][t]
                   + (r->card == t);
         for (int p = 0; p < n; p++)
             count += r->benches[p][t] + r->banks[p][t];
         if (count > push_full_count(n, t))
-            FAIL(t < PUSH_NUM_NUMBER_TYPES ? PUSH_FIELD_BENCHES : PUSH_FIELD_STACKS,
-                 "%d cards of type %d in the game: the full deck has %d (PU-C1)", count, t,
-                 push_full_count(n, t));
+            FAIL_AT(t < PUSH_NUM_NUMBER_TYPES ? PUSH_FIELD_BENCHES : PUSH_FIELD_STACKS, -1, -1, "PU-C1",
+                    "%d cards of type %d in the game: the full deck has %d (PU-C1)", count, t,
+                    push_full_count(n, t));
+        discard[t] = push_full_count(n, t) - count;
     }
     if (r->switches < 0 || r->switches > PUSH_NUM_SWITCH_CARDS)
-        FAIL(PUSH_FIELD_SWITCHES, "must be 0..12, got %d", r->switches);
+        FAIL_AT(PUSH_FIELD_SWITCHES, -1, -1, "PU-S1", "must be 0..12, got %d", r->switches);
     if (r->switches != push_full_count(n, PUSH_SWITCH) - r->deck[PUSH_SWITCH])
-        FAIL(PUSH_FIELD_SWITCHES, "must be %d: the switch cards not in the deck lie on the switch "
-             "pile (PU-S1, PU-C3), got %d", push_full_count(n, PUSH_SWITCH) - r->deck[PUSH_SWITCH],
-             r->switches);
+        FAIL_AT(PUSH_FIELD_SWITCHES, -1, -1, "PU-S1", "must be %d: the switch cards not in the deck lie on "
+                "the switch pile (PU-S1, PU-C3), got %d", push_full_count(n, PUSH_SWITCH) - r->deck[PUSH_SWITCH],
+                r->switches);
     if (r->turn_switches < 0 || r->turn_switches > r->switches)
-        FAIL(PUSH_FIELD_TURN_SWITCHES, "must be 0..switches (%d), got %d", r->switches, r->turn_switches);
+        FAIL_AT(PUSH_FIELD_TURN_SWITCHES, -1, -1, "PU-S2", "must be 0..switches (%d), got %d", r->switches,
+                r->turn_switches);
     if (r->phase == PUSH_PHASE_START && r->turn_switches != 0)
-        FAIL(PUSH_FIELD_TURN_SWITCHES, "no switch card is drawn yet at the start of a turn (PU-S2)");
+        FAIL_AT(PUSH_FIELD_TURN_SWITCHES, -1, -1, "PU-S2", "no switch card is drawn yet at the start of a "
+                "turn (PU-S2)");
     if ((r->phase == PUSH_PHASE_START || r->phase == PUSH_PHASE_DRAW) && deck_total == 0)
-        FAIL(PUSH_FIELD_DECK, "phase %s with an empty deck cannot occur (the game has ended, PU-E1)",
-             r->phase == PUSH_PHASE_START ? "start" : "draw");
+        FAIL_AT(PUSH_FIELD_DECK, -1, -1, "PU-E1", "phase %s with an empty deck cannot occur (the game has "
+                "ended, PU-E1)", r->phase == PUSH_PHASE_START ? "start" : "draw");
     if (r->phase == PUSH_PHASE_OVER && deck_total != 0)
-        FAIL(PUSH_FIELD_DECK, "the game is over only once the deck is empty (PU-E1)");
+        FAIL_AT(PUSH_FIELD_DECK, -1, -1, "PU-E1", "the game is over only once the deck is empty (PU-E1)");
 
     memset(s, 0, sizeof *s);
     push_zobrist_init();
@@ -205,8 +275,11 @@ int push_load(push_state *s, const push_raw *r, char *msg, size_t msglen)
         for (int k = 0; k < used; k++)
             ok |= !(mask[k] & push_conflict[s->card]);
         if (!ok)
-            FAIL(PUSH_FIELD_CARD, "the drawn card has no place: it would have busted (PU-P5)");
+            FAIL_AT(PUSH_FIELD_CARD, -1, -1, "PU-P5", "the drawn card has no place: it would have busted (PU-P5)");
     }
+    f = level >= PUSH_LOAD_REACHABLE ? check_reachable(s, discard, e) : PUSH_FIELD_NONE;
+    if (f)
+        return f;
     s->hash = push_hash_full(s);
     return PUSH_FIELD_NONE;
 }

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "pp_rng.h"   /* core/common: the shared PRNG */
+#include "pp_load_error.h"   /* core/common: a loader's error */
 
 #ifdef __cplusplus
 extern "C" {
@@ -149,12 +150,20 @@ enum push_field {
     PUSH_FIELD_TURN_SWITCHES, PUSH_FIELD_COUNT
 };
 const char *push_field_name(int field);           /* "deck", ... ("" out of range) */
-/* Check every field of raw (ranges, the card counts against the full deck, stacks,
- * the phase's facts: the validation list of docs/push.md) and build *s from it (hash
- * included). Returns PUSH_FIELD_NONE (0), or the field code of the first problem with
- * a one-line message "field: reason" in msg (msglen bytes, may be 0); *s is then
+/* Why push_load refused a position (core/common/pp_load_error.h): the field (enum
+ * push_field), the seat and the item within it (stack 0..2) where there is one,
+ * else -1, the rule id broken and the message "field: reason". */
+typedef pp_load_error push_load_error;
+/* push_load's levels: SAFE checks what the core relies on to run on the state (ranges,
+ * the card counts against the full deck, stacks, the phase's facts: the validation list
+ * of docs/push.md); REACHABLE adds what every position the rules reach satisfies
+ * (docs/push.md, "Positions the rules can reach"). */
+#define PUSH_LOAD_SAFE 0
+#define PUSH_LOAD_REACHABLE 1
+/* Check raw at `level` and build *s from it (hash included). Returns PUSH_FIELD_NONE
+ * (0), or the field code of the first problem with *e filled in; *s is then
  * unspecified. */
-int push_load(push_state *s, const push_raw *raw, char *msg, size_t msglen);
+int push_load(push_state *s, const push_raw *raw, int level, push_load_error *e);
 
 /* --- rules (rules.c) --- */
 /* The seat that decides, PUSH_CHANCE (-1) at a draw or roll, PUSH_TERMINAL (-4) once over. */

@@ -1,6 +1,8 @@
 # Declarations of the PACRU C core's public headers (core/pacru/pacru_core.h) for Cython.
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
 
+from pickpack._load_error cimport pp_load_error
+
 cdef extern from "pacru_core.h" nogil:
     enum:
         PACRU_MIN_PLAYERS
@@ -73,7 +75,10 @@ cdef extern from "pacru_core.h" nogil:
     int pacru_decode(int action, pacru_action *a)
     int pacru_state_init(pacru_state *s, int players, int single_cell, int classic_meeting, int max_plies)
     const char *pacru_field_name(int field)
-    int pacru_load(pacru_state *s, const pacru_raw *raw, char *msg, size_t msglen)
+    enum: PACRU_LOAD_SAFE
+    enum: PACRU_LOAD_REACHABLE
+    ctypedef pp_load_error pacru_load_error
+    int pacru_load(pacru_state *s, const pacru_raw *raw, int level, pacru_load_error *e)
     int pacru_current_player(const pacru_state *s)
     int pacru_power(const pacru_state *s, int cell)
     int pacru_attacks(const pacru_state *s, int cell, int *out)

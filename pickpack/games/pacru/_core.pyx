@@ -251,16 +251,20 @@ cdef class CoreState:
         return 0
 
     @classmethod
-    def _load(cls, snap):
+    def _load(cls, snap, checked=True):
         """The state a snapshot describes (history empty), checked by the C loader:
-        SnapshotError naming the field for a malformed or impossible snapshot."""
+        SnapshotError naming the field, the seat's name and the item (board: the cell;
+        chevrons: the chevron's index in the snapshot's list) where there is one, and the
+        rule, for a malformed or impossible snapshot (pacru_load). ``checked=False``
+        skips the reachability checks (PACRU_LOAD_SAFE), not the others."""
         cdef CoreState st = cls.__new__(cls)
         cdef pacru_raw raw
-        cdef char msg[240]
+        cdef pacru_load_error e
         _raw_from_snapshot(snap, &raw)
-        cdef int field = pacru_load(&st.s, &raw, msg, sizeof(msg))
-        if field != PACRU_FIELD_NONE:
-            raise SnapshotError(msg.decode("utf-8", "replace"), pacru_field_name(field).decode())
+        if pacru_load(&st.s, &raw, PACRU_LOAD_REACHABLE if checked else PACRU_LOAD_SAFE, &e) != PACRU_FIELD_NONE:
+            raise SnapshotError(e.msg.decode("utf-8", "replace"), pacru_field_name(e.field).decode(),
+                                None if e.seat < 0 else SEAT_NAMES[raw.players][e.seat],
+                                None if e.index < 0 else e.index, e.rule.decode())
         return st
 
     # --- the position -------------------------------------------------------------

@@ -11,10 +11,12 @@ Four or more fields separated by single spaces: ``<board> <chevrons> <turn> <ply
 - ``options``: any of ``single-cell``, ``classic-meeting``, ``max-plies=N`` (written in
   that order, defaults omitted).
 
-``parse_position`` raises ``pickpack.PositionError(field, column, reason)`` with the field
-(FIELDS) and the 1-based column of the problem; the snapshot it builds is checked by
+``parse_position`` raises ``pickpack.PositionError(field, column, reason, rule)`` with the
+field (FIELDS) and the 1-based column of the problem; the snapshot it builds is checked by
 snapshot.validate_snapshot, whose errors are reported at their field's column (a
-chevron's at its own column).
+chevron's at its own column). ``load_position`` also loads it (the C loader's
+reachability checks) and reports the loader's errors the same way (a board cell's at
+its own column).
 
     >>> from pickpack.games.pacru.reference import RefState
     >>> format_position(RefState(2).snapshot())
@@ -26,15 +28,17 @@ chevron's at its own column).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from pickpack.errors import PositionError, SnapshotError
 from pickpack.games.pacru.encoding import (BOARD_SIZE, COLOUR_LETTERS, MAX_GAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS,
                                            SEAT_NAMES, TARGET)
 from pickpack.games.pacru.snapshot import parse_chevron, validate_snapshot
 
-__all__ = ["FIELDS", "board_picture", "format_position", "parse_position"]
+__all__ = ["FIELDS", "board_picture", "format_position", "load_position", "parse_position", "position_error"]
+
+T = TypeVar("T")
 
 #: The position string's fields, in order (``options`` may hold several words).
 FIELDS = ("board", "chevrons", "turn", "ply", "options")
@@ -95,13 +99,12 @@ def _board(word: str, column: int) -> list[str]:
     return out
 
 
-def _chevrons(word: str, column: int) -> tuple[list[list[str]], dict[tuple[int, int], int]]:
+def _chevrons(word: str, column: int) -> list[list[str]]:
     groups = word.split(";")
     if not MIN_PLAYERS <= len(groups) <= MAX_PLAYERS:
         raise PositionError("chevrons", column, f"{MIN_PLAYERS}..{MAX_PLAYERS} seat groups separated by ';' "
                                                 f"expected, found {len(groups)}")
     out: list[list[str]] = []
-    where: dict[tuple[int, int], int] = {}
     at = column
     for seat, group in enumerate(groups):
         head = f"{COLOUR_LETTERS[seat]}:"
@@ -116,12 +119,11 @@ def _chevrons(word: str, column: int) -> tuple[list[list[str]], dict[tuple[int, 
                     parse_chevron(text)
                 except ValueError as exc:
                     raise PositionError("chevrons", item_at, str(exc)) from None
-                where[(seat, i)] = item_at
                 texts.append(text)
                 item_at += len(text) + 1
         out.append(texts)
         at += len(group) + 1
-    return out, where
+    return out
 
 
 def _options(words: list[tuple[str, int]]) -> dict[str, Any]:
@@ -168,7 +170,7 @@ def parse_position(text: str) -> dict[str, Any]:
                             f"at least 4 fields expected (board chevrons turn ply [options]), found {len(words)}")
     columns = {field: column for field, (_, column) in zip(FIELDS, words)}
     board = _board(words[0][0], columns["board"])
-    chevrons, where = _chevrons(words[1][0], columns["chevrons"])
+    chevrons = _chevrons(words[1][0], columns["chevrons"])
     players = len(chevrons)
     turn_word = words[2][0]
     if len(turn_word) != 1 or turn_word not in COLOUR_LETTERS[:players]:
@@ -184,14 +186,63 @@ def parse_position(text: str) -> dict[str, Any]:
     try:
         return validate_snapshot(snap)
     except SnapshotError as exc:
-        field = _SNAPSHOT_TO_FIELD.get(exc.field, "board")
-        column = columns.get(field, len(text) + 1)
-        if field == "options" and len(words) > 4:
-            column = words[4][1]
-        if exc.field == "chevrons" and exc.player is not None and exc.index is not None:
-            seat = SEAT_NAMES[players].index(exc.player)
-            column = where.get((seat, exc.index), column)
-        raise PositionError(field, column, str(exc), rule=exc.rule) from exc
+        raise position_error(text, exc, snap) from exc
+
+
+def _board_column(word: str, column: int, cell: int) -> int:
+    """The column of ``cell``'s character in the board field ``word`` (starting at
+    ``column``): its letter, or the digit of the run of neutral cells holding it."""
+    target_row = BOARD_SIZE - 1 - cell // BOARD_SIZE
+    at = column
+    for r, row in enumerate(word.split("/")):
+        if r == target_row:
+            filled = 0
+            for i, ch in enumerate(row):
+                filled += int(ch) if ch.isdigit() else 1
+                if filled > cell % BOARD_SIZE:
+                    return at + i
+            return at
+        at += len(row) + 1
+    return column
+
+
+def position_error(text: str, exc: SnapshotError, snap: Mapping[str, Any]) -> PositionError:
+    """The PositionError for ``exc``, raised for ``snap``, the snapshot of the well-formed
+    position string ``text``: at the column of the field, of the chevron (``player`` and
+    ``index`` into ``snap``'s chevrons) or of the board cell (``index`` 0..80) where
+    there is one; the rule is kept."""
+    words = [(m.group(), m.start() + 1) for m in re.finditer(r"[^ ]+", text)]
+    field = _SNAPSHOT_TO_FIELD.get(exc.field, "board")
+    columns = {name: column for name, (_, column) in zip(FIELDS, words)}
+    column = columns.get(field, len(text) + 1)
+    if field == "options" and len(words) > 4:
+        column = words[4][1]
+    if field == "board" and exc.index is not None and 0 <= exc.index < BOARD_SIZE * BOARD_SIZE:
+        column = _board_column(words[0][0], column, exc.index)
+    if exc.field == "chevrons" and exc.player is not None:
+        groups = words[1][0].split(";")
+        names = SEAT_NAMES[len(groups)]
+        seat = names.index(exc.player) if exc.player in names else -1
+        if seat >= 0:
+            column += sum(len(g) + 1 for g in groups[:seat])
+            items = groups[seat][2:].split(",")
+            loaded = snap["chevrons"][seat]
+            if exc.index is not None and 0 <= exc.index < len(loaded) and loaded[exc.index] in items:
+                at = exc.index if list(loaded) == items else items.index(loaded[exc.index])
+                column += 2 + sum(len(item) + 1 for item in items[:at])
+    return PositionError(field, column, str(exc), rule=exc.rule)
+
+
+def load_position(text: str, load: Callable[[dict[str, Any]], T]) -> T:
+    """``load(parse_position(text))`` (a loader such as ``State._load``), with the
+    loader's SnapshotError for an impossible position (the C loader's reachability
+    checks, docs/pacru.md "Positions the rules can reach") raised as the PositionError
+    of its field, column and rule (position_error)."""
+    snap = parse_position(text)
+    try:
+        return load(snap)
+    except SnapshotError as exc:
+        raise position_error(text, exc, snap) from exc
 
 
 #: Direction -> the text shown after the owner's letter in the board picture.

@@ -23,7 +23,7 @@ from pickpack.game import Game
 from pickpack.games.pacru._core import TENSOR_SHAPE, CoreState
 from pickpack.games.pacru.encoding import SEAT_NAMES, action_text, parse_action
 from pickpack.games.pacru.observation import observation_from_snapshot
-from pickpack.games.pacru.position import board_picture, format_position, parse_position
+from pickpack.games.pacru.position import board_picture, format_position, load_position
 from pickpack.games.pacru.random_action import random_action
 from pickpack.games.pacru.snapshot import validate_snapshot
 from pickpack.games_registry import get_game
@@ -121,14 +121,17 @@ class State(CoreState):
     # --- snapshots, observations, positions ------------------------------------------
 
     @classmethod
-    def from_snapshot(cls, snap: Mapping[str, Any]) -> State:
+    def from_snapshot(cls, snap: Mapping[str, Any], *, checked: bool = True) -> State:
         """The state a snapshot (docs/pacru.md, "Snapshot") describes, its history empty.
 
-        The snapshot is checked twice: against the rules by snapshot.validate_snapshot
-        (its message, field, seat, index and rule) and by the C loader's own bounds
-        checks. Raises pickpack.SnapshotError naming the field otherwise.
+        The snapshot's fields are checked by snapshot.validate_snapshot (its message,
+        field, seat, index and rule), then by the C loader (pacru_load), which alone also
+        refuses positions the rules cannot reach (docs/pacru.md, "Positions the rules can
+        reach"), naming field, seat, cell or chevron and rule. ``checked=False`` skips
+        only that reachability check (for tests that build positions by hand). Raises
+        pickpack.SnapshotError.
         """
-        state: State = cls._load(validate_snapshot(snap))
+        state: State = cls._load(validate_snapshot(snap), checked)
         return state
 
     def _seat(self, player: int | str) -> int:
@@ -181,10 +184,12 @@ class State(CoreState):
         return format_position(self.snapshot())
 
     @classmethod
-    def from_position(cls, text: str) -> State:
+    def from_position(cls, text: str, *, checked: bool = True) -> State:
         """The state a position string describes, its history empty. PositionError naming
-        the field and column of a problem; SnapshotError for a position the rules refuse."""
-        return cls.from_snapshot(parse_position(text))
+        the field, column and rule of a problem (an unreachable position's too, unless
+        ``checked=False``: see from_snapshot)."""
+        state: State = load_position(text, lambda snap: cls._load(snap, checked))
+        return state
 
     # --- comparison and text -----------------------------------------------------------
 

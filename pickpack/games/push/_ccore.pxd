@@ -2,6 +2,8 @@
 # core/push/push_search.h) for Cython.
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int16_t
 
+from pickpack._load_error cimport pp_load_error
+
 cdef extern from "push_core.h" nogil:
     enum:
         PUSH_MIN_PLAYERS
@@ -77,7 +79,10 @@ cdef extern from "push_core.h" nogil:
     int push_state_init(push_state *s, int players, int hard, int switch_per_turn)
     int push_full_count(int players, int type)
     const char *push_field_name(int field)
-    int push_load(push_state *s, const push_raw *raw, char *msg, size_t msglen)
+    enum: PUSH_LOAD_SAFE
+    enum: PUSH_LOAD_REACHABLE
+    ctypedef pp_load_error push_load_error
+    int push_load(push_state *s, const push_raw *raw, int level, push_load_error *e)
     int push_current_player(const push_state *s)
     int push_direction(const push_state *s)
     int push_legal_actions(const push_state *s, int *out)

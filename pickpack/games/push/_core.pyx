@@ -218,16 +218,19 @@ cdef class CoreState:
         return 0
 
     @classmethod
-    def _load(cls, snap):
+    def _load(cls, snap, checked=True):
         """The state a snapshot describes (history empty), checked by the C loader:
-        SnapshotError naming the field for a malformed or impossible snapshot."""
+        SnapshotError naming the field, the seat (``"p1"``..) or stack index where there
+        is one, and the rule, for a malformed or impossible snapshot (push_load).
+        ``checked=False`` skips the reachability checks (PUSH_LOAD_SAFE), not the others."""
         cdef CoreState st = cls.__new__(cls)
         cdef push_raw raw
-        cdef char msg[240]
+        cdef push_load_error e
         _raw_from_snapshot(snap, &raw)
-        cdef int field = push_load(&st.s, &raw, msg, sizeof(msg))
-        if field != PUSH_FIELD_NONE:
-            raise SnapshotError(msg.decode("utf-8", "replace"), push_field_name(field).decode())
+        if push_load(&st.s, &raw, PUSH_LOAD_REACHABLE if checked else PUSH_LOAD_SAFE, &e) != PUSH_FIELD_NONE:
+            raise SnapshotError(e.msg.decode("utf-8", "replace"), push_field_name(e.field).decode(),
+                                None if e.seat < 0 else f"p{e.seat + 1}", None if e.index < 0 else e.index,
+                                e.rule.decode())
         return st
 
     # --- the position -------------------------------------------------------------

@@ -22,9 +22,11 @@ A 4-player game's start, and a position in collection:
     4 - start 0 0 - 333333333333333333333333333333.18.12 -/-/- -/-/-/- -/-/-/- 0 0
     3 h collect 1 2 - 232333233333323333333233333333.17.11 R3,B1,roll/-/G2 R1/-/- -/Y4/- 1 1
 
-``parse_position`` raises ``pickpack.PositionError(field, column, reason)`` with the field's
-name (FIELDS) and the 1-based column where the problem is; the parsed snapshot is then
-checked by snapshot.validate_snapshot, whose errors are reported at their field's column.
+``parse_position`` raises ``pickpack.PositionError(field, column, reason, rule)`` with the
+field's name (FIELDS) and the 1-based column where the problem is; the parsed snapshot is
+then checked by snapshot.validate_snapshot, whose errors are reported at their field's
+column. ``load_position`` also loads it (the C loader's reachability checks) and reports
+the loader's errors the same way, at the stack's or seat's card list where there is one.
 
     >>> from pickpack.games.push.reference import RefState
     >>> format_position(RefState(2).snapshot())
@@ -36,14 +38,16 @@ checked by snapshot.validate_snapshot, whose errors are reported at their field'
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from pickpack.errors import PositionError, SnapshotError
 from pickpack.games.push.encoding import NUM_NUMBER_TYPES, ROLL, SWITCH
 from pickpack.games.push.snapshot import deck_from_counts, deck_to_counts, validate_snapshot
 
-__all__ = ["FIELDS", "format_position", "parse_position"]
+__all__ = ["FIELDS", "format_position", "load_position", "parse_position", "position_error"]
+
+T = TypeVar("T")
 
 #: The position string's fields, in order.
 FIELDS = ("players", "options", "phase", "turn", "actor", "card", "deck", "stacks", "benches", "banks",
@@ -97,13 +101,36 @@ def _lists(word: str, field: str, column: int) -> list[list[str]]:
     return out
 
 
+def _words(text: str) -> list[tuple[str, int]]:
+    """The space-separated words of ``text`` with their 1-based columns."""
+    return [(m.group(), m.start() + 1) for m in re.finditer(r"[^ ]+", text)]
+
+
+def position_error(text: str, exc: SnapshotError) -> PositionError:
+    """The PositionError for ``exc``, raised for the snapshot of the well-formed position
+    string ``text``: at the column of the field, or of the stack (``index``) or seat
+    (``player``) card list within stacks, benches or banks; the rule is kept."""
+    words = _words(text)
+    field = _SNAPSHOT_TO_FIELD.get(exc.field, "players")
+    word, column = words[FIELDS.index(field)]
+    part = exc.index if field == "stacks" else None
+    if field in ("benches", "banks") and exc.player is not None:
+        part = int(exc.player[1:]) - 1
+    parts = word.split("/")
+    if part is not None and 0 <= part < len(parts):
+        column += sum(len(p) + 1 for p in parts[:part])
+    return PositionError(field, column, str(exc), rule=exc.rule)
+
+
 def parse_position(text: str) -> dict[str, Any]:
     """The normalised snapshot the position string ``text`` describes. PositionError
     (field, 1-based column, reason) for a malformed string or an impossible position
-    (snapshot.validate_snapshot's check, reported at its field); TypeError for a non-str."""
+    (snapshot.validate_snapshot's check, reported at its field); TypeError for a non-str.
+    The C loader's reachability checks apply when the snapshot is loaded
+    (load_position)."""
     if not isinstance(text, str):
         raise TypeError(f"a position string is a str, not {type(text).__name__}")
-    words = [(m.group(), m.start() + 1) for m in re.finditer(r"[^ ]+", text)]
+    words = _words(text)
     for index, (word_text, start) in enumerate(words):
         bad = re.search(r"[^!-~]", word_text)
         if bad is not None:
@@ -148,5 +175,16 @@ def parse_position(text: str) -> dict[str, Any]:
     try:
         return validate_snapshot(snap)
     except SnapshotError as exc:
-        field = _SNAPSHOT_TO_FIELD.get(exc.field, "players")
-        raise PositionError(field, columns[field], str(exc)) from exc
+        raise position_error(text, exc) from exc
+
+
+def load_position(text: str, load: Callable[[dict[str, Any]], T]) -> T:
+    """``load(parse_position(text))`` (a loader such as ``State._load``), with the
+    loader's SnapshotError for an impossible position (the C loader's reachability
+    checks, docs/push.md "Positions the rules can reach") raised as the PositionError of
+    its field, column and rule (position_error)."""
+    snap = parse_position(text)
+    try:
+        return load(snap)
+    except SnapshotError as exc:
+        raise position_error(text, exc) from exc

@@ -215,7 +215,9 @@ def validate_snapshot(snap: Mapping[str, Any]) -> dict[str, Any]:
     the stacks in phase start or over, or no card in them in phase collect (PU-K3,
     PU-K1); an empty deck in phase start or draw, a non-empty one in phase over (PU-E1);
     turn_switches above switches or above 0 in phase start (PU-S2); actor != turn
-    outside phases collect and roll.
+    outside phases collect and roll. What else a reachable position satisfies is checked
+    once, by the C loader (State.from_snapshot; docs/push.md, "Positions the rules can
+    reach").
     """
     if not isinstance(snap, Mapping):
         raise SnapshotError(f"a snapshot is a mapping, not {type(snap).__name__}", "snapshot")

@@ -24,7 +24,7 @@ from pickpack.games.push.encoding import (CARD_TEXT, DIE_OFFSET, MAX_CHANCE_OUTC
                                           PHASES, decision_text, die_text)
 from pickpack.games.push.movetext import read_move_text
 from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
-from pickpack.games.push.position import format_position, parse_position
+from pickpack.games.push.position import format_position, load_position
 from pickpack.games.push.snapshot import validate_snapshot
 from pickpack.move import Move
 
@@ -138,14 +138,17 @@ class State(CoreState):
     # --- snapshots, observations, positions ------------------------------------------
 
     @classmethod
-    def from_snapshot(cls, snap: Mapping[str, Any]) -> State:
+    def from_snapshot(cls, snap: Mapping[str, Any], *, checked: bool = True) -> State:
         """The state a snapshot (docs/push.md, "Snapshot") describes, its history empty.
 
-        The snapshot is checked twice: against the rules by snapshot.validate_snapshot
-        (its message, field, seat, index and rule) and by the C loader's own bounds
-        checks. Raises pickpack.SnapshotError naming the field otherwise.
+        The snapshot's fields are checked by snapshot.validate_snapshot (its message,
+        field, seat, index and rule), then by the C loader (push_load), which alone also
+        refuses positions the rules cannot reach (docs/push.md, "Positions the rules can
+        reach"), naming field, seat or stack and rule. ``checked=False`` skips only that
+        reachability check (for tests that build positions by hand). Raises
+        pickpack.SnapshotError.
         """
-        state: State = cls._load(validate_snapshot(snap))
+        state: State = cls._load(validate_snapshot(snap), checked)
         return state
 
     def _seat(self, player: int | str) -> int:
@@ -204,10 +207,11 @@ class State(CoreState):
         return format_position(self.snapshot())
 
     @classmethod
-    def from_position(cls, text: str) -> State:
+    def from_position(cls, text: str, *, checked: bool = True) -> State:
         """The state a position string describes, its history empty. PositionError naming
-        the field and column of a problem."""
-        state: State = cls._load(parse_position(text))
+        the field, column and rule of a problem (an unreachable position's too, unless
+        ``checked=False``: see from_snapshot)."""
+        state: State = load_position(text, lambda snap: cls._load(snap, checked))
         return state
 
     # --- comparison and text -----------------------------------------------------------

@@ -31,7 +31,8 @@ from pickpack.games.pacru.encoding import (COLOUR_LETTERS, MAX_GAME_LENGTH, MAX_
                                            encode_reorient, parse_action, parse_cell,
                                            parse_direction)
 from pickpack.games.pacru.observation import observation_from_snapshot
-from pickpack.games.pacru.position import board_picture, format_position, parse_position
+from pickpack.games.pacru._core import CoreState
+from pickpack.games.pacru.position import board_picture, format_position, load_position
 from pickpack.games.pacru.random_action import random_action
 from pickpack.games.pacru.reference.rules import (Board, Chevrons, analyse_move, apply_crossing, attacks,
                                                   base_move_problem, base_moves, counts, crossing_choices,
@@ -559,10 +560,16 @@ class RefState:
                                    self._turn, self._board, self._chev)
 
     @classmethod
-    def from_snapshot(cls, snap: Mapping[str, Any]) -> RefState:
+    def from_snapshot(cls, snap: Mapping[str, Any], *, checked: bool = True) -> RefState:
         """The state a snapshot describes, its history empty. SnapshotError naming the
-        field of a problem (snapshot.validate_snapshot)."""
+        field of a problem (snapshot.validate_snapshot), or the field, seat, cell or
+        chevron and rule of a position the rules cannot reach: that check is the C
+        loader's alone (pacru_load, docs/pacru.md "Positions the rules can reach"),
+        shared here rather than copied, so both implementations refuse the same
+        positions. ``checked=False`` skips that reachability check."""
         good = validate_snapshot(snap)
+        if checked:
+            CoreState._load(good)
         return cls._from_valid(good)
 
     @classmethod
@@ -605,10 +612,10 @@ class RefState:
         return format_position(self.snapshot())
 
     @classmethod
-    def from_position(cls, text: str) -> RefState:
+    def from_position(cls, text: str, *, checked: bool = True) -> RefState:
         """The state a position string describes, its history empty. PositionError naming
-        the field and column of a problem."""
-        return cls.from_snapshot(parse_position(text))
+        the field, column and rule of a problem (see from_snapshot for ``checked``)."""
+        return load_position(text, lambda snap: cls.from_snapshot(snap, checked=checked))
 
     # --- copies, comparison, text ---------------------------------------------------
 

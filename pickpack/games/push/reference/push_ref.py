@@ -33,7 +33,8 @@ from pickpack.games.push.encoding import (BANK, CARD_TEXT, COLOUR_LETTERS, DIE_F
                                           decision_text, die_text, full_deck)
 from pickpack.games.push.movetext import read_move_text
 from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
-from pickpack.games.push.position import format_position, parse_position
+from pickpack.games.push._core import CoreState
+from pickpack.games.push.position import format_position, load_position
 from pickpack.games.push.reference.tensor import tensor_from_observation, tensor_size
 from pickpack.games.push.zobrist import hash_snapshot
 from pickpack.games.push.snapshot import (cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts,
@@ -517,10 +518,16 @@ class RefState:
         }
 
     @classmethod
-    def from_snapshot(cls, snap: Mapping[str, Any]) -> RefState:
+    def from_snapshot(cls, snap: Mapping[str, Any], *, checked: bool = True) -> RefState:
         """The state a snapshot describes, its history empty. SnapshotError naming the
-        field of a problem (snapshot.validate_snapshot)."""
+        field of a problem (snapshot.validate_snapshot), or the field, seat or stack and
+        rule of a position the rules cannot reach: that check is the C loader's alone
+        (push_load, docs/push.md "Positions the rules can reach"), shared here rather
+        than copied, so both implementations refuse the same positions.
+        ``checked=False`` skips that reachability check."""
         good = validate_snapshot(snap)
+        if checked:
+            CoreState._load(good)
         state = cls(good["players"], hard=good["hard"], switch_per_turn=good["switch_per_turn"])
         state._phase = good["phase"]
         state._turn = good["turn"]
@@ -578,10 +585,10 @@ class RefState:
         return format_position(self.snapshot())
 
     @classmethod
-    def from_position(cls, text: str) -> RefState:
+    def from_position(cls, text: str, *, checked: bool = True) -> RefState:
         """The state a position string describes, its history empty. PositionError naming
-        the field and column of a problem."""
-        return cls.from_snapshot(parse_position(text))
+        the field, column and rule of a problem (see from_snapshot for ``checked``)."""
+        return load_position(text, lambda snap: cls.from_snapshot(snap, checked=checked))
 
     # --- copies, comparison, text ---------------------------------------------------
 
