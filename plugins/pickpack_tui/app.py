@@ -411,8 +411,7 @@ class GameApp(App[None]):
         is handed it first."""
         if not self.session.can_undo(self.face.undoable):
             # a move of the person's exists, but before a chance outcome (session._takeable)
-            shown = any(self.face.undoable(a) and self.session.is_human(m)
-                        for m, a, _ in self.session.history())
+            shown = self.session.made_a_move(self.face.undoable)
             self.say("Nothing to undo: a chance outcome once shown is never taken back" if shown
                      else "Nothing to undo: no move of yours yet", bell=True)
             return
