@@ -85,6 +85,7 @@ class PickPackFace:
     """The Face of Pick & Pack (see the module docstring)."""
 
     title = "Pick & Pack"
+    min_size = (80, 24)      # columns, rows below which the shell shows TooSmallScreen
     css_paths: tuple[Path, ...] = (Path(__file__).parent / "board.tcss",)
     help_markdown = HELP_TEXT
 
