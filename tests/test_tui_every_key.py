@@ -43,6 +43,8 @@ _NOT_PRESSED = _QUIT | {"command_palette"}
 class _BrokenBot:
     """A bot whose every answer is an error (brings up the bot-failed dialog)."""
 
+    name = "broken"
+
     def choose(self, state: GameState) -> Move:
         raise RuntimeError("broken on purpose")
 
@@ -58,7 +60,7 @@ class _KeysApp(GameApp):
         super()._make_bots()
         for p in self.broken:
             if p in self.bots:
-                self.bots[p] = _BrokenBot()  # type: ignore[assignment]
+                self.bots[p] = _BrokenBot()
 
 
 def _game(name: str) -> Game[Any]:
