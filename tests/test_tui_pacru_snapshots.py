@@ -13,6 +13,7 @@ from typing import Any
 
 from pickpack_tui.app import GameApp
 from pickpack_tui.session import GameSession
+from tests.tui_apps import settled
 from pickpack.games.pacru.encoding import SEAT_NAMES
 
 __all__ = ["advance"]
@@ -26,13 +27,6 @@ def advance(session: GameSession, plies: int) -> None:
         state.apply_action(moves[(7 * k + 3) % len(moves)])
 
 
-async def _settle(pilot: Any) -> None:
-    """Let scheduled refreshes (the move log's scroll to its end) finish before the shot."""
-    await pilot.pause()
-    await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
-
-
 def _app(players: int, plies: int) -> GameApp:
     session = GameSession.new({name: "human" for name in SEAT_NAMES[players]}, seed=1, game="pacru")
     advance(session, plies)
@@ -42,9 +36,9 @@ def _app(players: int, plies: int) -> GameApp:
 def test_two_players_mid_game_with_a_chevron_selected(snap_compare: Any) -> None:
     # 16 plies in; South (to move) has chosen the chevron under the cursor: its legal
     # destinations are bracketed, its power and attacks are on the cursor's line.
-    assert snap_compare(_app(2, 16), press=["enter"], terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(_app(2, 16), terminal_size=(80, 24), run_before=settled("enter"))
 
 
 def test_four_players_mid_game(snap_compare: Any) -> None:
     # 4 seats (south, west, north, east), 3 chevrons each, target 24 (PA-C4, PA-C5).
-    assert snap_compare(_app(4, 20), terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(_app(4, 20), terminal_size=(80, 24), run_before=settled())

@@ -16,16 +16,10 @@ import pytest
 
 from pickpack_tui.app import GameApp
 from pickpack_tui.session import GameSession
+from tests.tui_apps import settled
 from tests.test_tui_push import BANKS_SIX, FULL_STACKS, SIX, six_benches, play, session_at
 
 HOT4 = {f"p{i}": "human" for i in range(1, 5)}
-
-
-async def _settle(pilot: Any) -> None:
-    """Let scheduled refreshes (the move log's scroll to its end) finish before the shot."""
-    await pilot.pause()
-    await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
 
 
 def _mid_game() -> GameApp:
@@ -41,22 +35,22 @@ def test_start_position(snap_compare: Any) -> None:
     # One person (P1) against two bots: the full deck of 120 (PU-C1), empty table, P1
     # may only push (an empty bench banks nothing, PU-B2).
     session = GameSession.new({"p1": "human", "p2": "random", "p3": "random"}, seed=3, game="push")
-    assert snap_compare(GameApp(session, bot_delay=0), terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(GameApp(session, bot_delay=0), terminal_size=(80, 24), run_before=settled())
 
 
 @pytest.mark.parametrize("size", [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")])
 def test_mid_game_hot_seat(snap_compare: Any, size: tuple[int, int]) -> None:
     # After the hand-over (Enter): P4's view, P4's bank face up, the others' as counts (PU-V1).
-    assert snap_compare(_mid_game(), press=["enter"], terminal_size=size, run_before=_settle)
+    assert snap_compare(_mid_game(), terminal_size=size, run_before=settled("enter"))
 
 
 def test_mid_game_hand_over_screen(snap_compare: Any) -> None:
     # Before P4 confirms, nothing of the table is shown.
-    assert snap_compare(_mid_game(), terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(_mid_game(), terminal_size=(80, 24), run_before=settled())
 
 
 def test_six_seats_collecting(snap_compare: Any) -> None:
     # Six seats, long benches, three full stacks; P1 takes first, against seat order.
     session = session_at(SIX, six_benches(), BANKS_SIX, FULL_STACKS, phase="collect", turn=0, actor=0,
                          switches=1)
-    assert snap_compare(GameApp(session, bot_delay=0), terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(GameApp(session, bot_delay=0), terminal_size=(80, 24), run_before=settled())

@@ -131,3 +131,20 @@ def test_a_placing_bot_is_not_shown_the_committed_placement_of_the_other_player(
     # Before the other side has committed there is nothing to hide.
     assert FACE.bot_state(GameSession.new(SEATS, seed=3), "red").snapshot()["tiles"]["blue"]["1L"]["kind"] is None
     assert FACE.bot_continues(view, "blue") and not FACE.bot_continues(view, "red")
+
+
+def test_a_placing_bot_resuming_a_placement_keeps_its_own_tiles_already_placed() -> None:
+    # A game loaded mid-placement: Red committed, Blue placed R, W, W (PP-S3). Blue's bot
+    # is given Red hidden and Blue's three tiles where they are, so its next placement
+    # (action 1: a W onto the first free space of Blue's) belongs to the real position.
+    session = GameSession.new(SEATS, seed=3)
+    _place(session, "PPWWRRQQXXMM")
+    for kind in "RWW":
+        session.state.apply_action("PWRQXM".index(kind))
+    view = FACE.bot_state(session, "blue")
+    mine = [t["kind"] for t in view.snapshot()["tiles"]["blue"].values()]
+    real = [t["kind"] for t in session.state.snapshot()["tiles"]["blue"].values()]
+    assert mine == real and mine[:3] == ["R", "W", "W"] and mine[3:] == [None] * 9
+    assert view.legal_actions() == session.state.legal_actions()
+    assert [view.action_text(a) for a in view.legal_actions()] == \
+        [session.state.action_text(a) for a in session.state.legal_actions()]

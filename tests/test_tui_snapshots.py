@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pickpack.games.pickpack import placements_from_seed
 
-from tests.tui_apps import PickPackApp
+from tests.tui_apps import PickPackApp, settled
 from pickpack_tui.session import GameSession
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")]
@@ -31,14 +31,6 @@ MID_GAME = [
     "b6/bT:3x2", "b1>2", "d1/dB:2", "d3/3L", "e3/eT:1", "e4>3+", "e6/6L:3>1", "b6/bB:3>2",
     "b1/1L:4", "d1/dT", "d6>3",
 ]
-
-
-async def _settle(pilot: Any) -> None:
-    """Let scheduled refreshes (the move log's scroll to its end) finish before the shot;
-    without it the scrollbar is drawn mid-scroll on a loaded machine."""
-    await pilot.pause()
-    await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
 
 
 def _placed(seed: int, moves: list[str]) -> PickPackApp:
@@ -65,39 +57,39 @@ def _finished(seed: int) -> PickPackApp:
 @pytest.mark.parametrize("size", SIZES)
 def test_placement_screen(snap_compare: Any, size: tuple[int, int]) -> None:
     # PP-S3: Red's draft on the column ends, Blue's spaces hidden (?), the deal visible.
-    assert snap_compare(PickPackApp(GameSession.new(SEATS, seed=3), bot_delay=0), terminal_size=size, run_before=_settle)
+    assert snap_compare(PickPackApp(GameSession.new(SEATS, seed=3), bot_delay=0), terminal_size=size, run_before=settled())
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_opening_position(snap_compare: Any, size: tuple[int, int]) -> None:
     # Grabber on the 6-apple tray (PP-S2); Red's legal destinations are its row (PP-M1).
-    assert snap_compare(_placed(3, []), terminal_size=size, run_before=_settle)
+    assert snap_compare(_placed(3, []), terminal_size=size, run_before=settled())
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_mid_game_position(snap_compare: Any, size: tuple[int, int]) -> None:
-    assert snap_compare(_placed(5, MID_GAME), terminal_size=size, run_before=_settle)
+    assert snap_compare(_placed(5, MID_GAME), terminal_size=size, run_before=settled())
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_target_choice_prompt(snap_compare: Any, size: tuple[int, int]) -> None:
     # From d6 Red moves right to the empty e6 and activates eB: which crate to close?
     # Crates already closed are listed but unavailable.
-    assert snap_compare(_placed(5, MID_GAME), press=["right", "enter"], terminal_size=size, run_before=_settle)
+    assert snap_compare(_placed(5, MID_GAME), terminal_size=size, run_before=settled("right", "enter"))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_over_screen(snap_compare: Any, size: tuple[int, int]) -> None:
     # Crate-by-crate scoring (PP-E3) and the winner (PP-E4).
-    assert snap_compare(_finished(9), terminal_size=size, run_before=_settle)
+    assert snap_compare(_finished(9), terminal_size=size, run_before=settled())
 
 
 def test_mid_game_position_light_theme(snap_compare: Any) -> None:
     # The same table after pressing t (light theme): every state still tells apart.
-    assert snap_compare(_placed(5, MID_GAME), press=["t"], terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(_placed(5, MID_GAME), terminal_size=(80, 24), run_before=settled("t"))
 
 
 def test_mid_game_position_at_200x60(snap_compare: Any) -> None:
     # A large terminal (issue 22): the board grows (three-row squares), the crates stay
     # next to it (the side column stops at 64 columns), their totals near their trays.
-    assert snap_compare(_placed(5, MID_GAME), terminal_size=(200, 60), run_before=_settle)
+    assert snap_compare(_placed(5, MID_GAME), terminal_size=(200, 60), run_before=settled())

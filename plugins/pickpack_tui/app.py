@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
@@ -45,6 +45,7 @@ from pickpack_tui.screens.file_screen import FileScreen
 from pickpack_tui.screens.handover_screen import HandOverScreen
 from pickpack_tui.screens.help_screen import HelpScreen, live_keys
 from pickpack_tui.screens.returns_screen import ReturnsScreen
+from pickpack_tui.screens.too_small_screen import TooSmallScreen
 from pickpack_tui.session import HUMAN, GameSession, SaveFileError
 from pickpack_tui.wording import counted
 
@@ -110,6 +111,45 @@ class GameApp(App[None]):
         self.push_screen(self.board_screen)
         self._make_bots()
         self.call_after_refresh(self.advance)
+        self.call_after_refresh(self._fit_terminal)     # over the screen the first turn shows
+        # The notice uncovered (a quit question answered No) after the terminal grew: off.
+        self.screen_change_signal.subscribe(self, lambda _screen: self.call_next(self._fit_terminal))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_terminal(event.size.width, event.size.height)
+
+    def _fit_terminal(self, width: int | None = None, height: int | None = None) -> None:
+        """Below the face's ``min_size`` show one notice naming it (TooSmallScreen) over
+        everything; once the terminal is large enough take the notice away. The game
+        goes on underneath (a bot still moves); keys other than quit do nothing there."""
+        if self.board_screen not in self.screen_stack:      # a resize before on_mount
+            return
+        needed = self.face.min_size
+        now = (self.size.width if width is None else width, self.size.height if height is None else height)
+        small = now[0] < needed[0] or now[1] < needed[1]
+        notice = self.screen if isinstance(self.screen, TooSmallScreen) else None
+        if small and notice is None and isinstance(self.screen, ConfirmScreen):
+            return                          # quit asked from the notice: answered first
+        if small and notice is None:
+            super().push_screen(TooSmallScreen(needed, now))
+        elif small and notice is not None:
+            notice.show_size(now)
+        elif notice is not None:
+            self.pop_screen()
+
+    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False,
+                    *, mode: str | None = None) -> Any:
+        """Textual's ``push_screen``, keeping the too-small notice on top: a screen the game
+        pushes meanwhile goes under it (the notice is taken off, the screen pushed, the
+        notice put back). The one screen shown over it is the question that quit (the
+        one key live on the notice) asks."""
+        notice = self.screen if self.screen_stack and isinstance(self.screen, TooSmallScreen) else None
+        if notice is not None and not isinstance(screen, (TooSmallScreen, ConfirmScreen)):
+            self.pop_screen()
+            pushed = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)  # type: ignore[call-overload]
+            super().push_screen(TooSmallScreen(notice.needed, notice.now))
+            return pushed
+        return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)  # type: ignore[call-overload]
 
     def _make_bots(self) -> None:
         """Build each bot seat's bot from its spec (pickpack.botspec) with make_bot, for
@@ -160,6 +200,7 @@ class GameApp(App[None]):
         while self.screen is not self.board_screen and len(self.screen_stack) > 1:
             self.pop_screen()
         self._make_bots()
+        self._fit_terminal()
         self.advance()
 
     # --- the flow of the game -----------------------------------------------------------
@@ -422,8 +463,7 @@ class GameApp(App[None]):
         is handed it first."""
         if not self.session.can_undo(self.face.undoable):
             # a move of the person's exists, but before a chance outcome (session._takeable)
-            shown = any(self.face.undoable(a) and self.session.is_human(m)
-                        for m, a, _ in self.session.history())
+            shown = self.session.made_a_move(self.face.undoable)
             self.say("Nothing to undo: a chance outcome once shown is never taken back" if shown
                      else "Nothing to undo: no move of yours yet", bell=True)
             return

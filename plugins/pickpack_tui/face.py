@@ -86,7 +86,9 @@ class Face(Protocol):
     - ``title``: the app's title; ``css_paths``: the face's stylesheets; ``help_markdown``:
       the rules in brief and what a click does on the face's screens, in the game's own
       words (the help screen adds the live keys and who plays each seat, in game-neutral
-      words only).
+      words only); ``min_size``: (columns, rows) the board needs: in a smaller terminal
+      the shell shows one notice naming that size instead (TooSmallScreen), and the game
+      again once it is large enough.
     - ``hides_information(game)``: whether seats see different things, so that a
       hand-over screen goes between two people's turns (Pick & Pack: PP-S3, PP-V2).
     - ``board_screen(shell)``: the screen the game is played on, built once per app; the
@@ -111,6 +113,7 @@ class Face(Protocol):
     """
 
     title: str
+    min_size: tuple[int, int]
     css_paths: tuple[Path, ...]
     help_markdown: str
 

@@ -54,6 +54,7 @@ class PlainFace:
     """A Face (pickpack_tui.face) for any GameState; information is hidden between
     seats when the game says so (``Game.perfect_information`` False)."""
 
+    min_size = (60, 16)      # columns, rows below which the shell shows TooSmallScreen
     css_paths: tuple[Path, ...] = (Path(__file__).parent / "styles" / "plain.tcss",)
 
     def __init__(self, title: str = "pickpack") -> None:

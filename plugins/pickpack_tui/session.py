@@ -106,8 +106,10 @@ class GameSession:
         return tuple(self.seats)
 
     def is_human(self, player: str | None) -> bool:
-        """True when ``player`` is played by a person at this keyboard."""
-        return player is not None and self.seats[player] == HUMAN
+        """True when ``player`` is a seat played by a person at this keyboard; False for
+        anything else a mover may be: None (a chance node, the end), ``CHANCE_NAME`` (a
+        chance outcome in ``history``), a name that is no seat."""
+        return player is not None and self.seats.get(player) == HUMAN
 
     @property
     def hot_seat(self) -> bool:
@@ -126,7 +128,7 @@ class GameSession:
         keyboard, "human" in hot-seat, else the bot's spec."""
         if self.is_human(player):
             return "you" if not self.hot_seat else HUMAN
-        return self.seats[player]
+        return self.seats.get(player, player)
 
     # --- chance ----------------------------------------------------------------------
 
@@ -202,6 +204,11 @@ class GameSession:
         """True when a person's move that ``undoable`` allows can be taken back: one made
         since the last chance outcome (_takeable)."""
         return any(undoable(a) and self.is_human(m) for m, a, _ in self._takeable())
+
+    def made_a_move(self, undoable: _Keep = _always) -> bool:
+        """True when a person made a move that ``undoable`` allows anywhere in the history,
+        before the last chance outcome too (where ``can_undo`` no longer reaches)."""
+        return any(undoable(a) and self.is_human(m) for m, a, _ in self.history())
 
     def undo(self, undoable: _Keep = _always) -> int:
         """Take back moves up to and including the last person's move (through bot

@@ -11,7 +11,16 @@ __all__ = ["MoveLog"]
 
 
 class MoveLog(VerticalScroll):
-    """Numbered play-phase moves, newest at the bottom: ``12 Blue  c4/1L:2>1+``."""
+    """Numbered play-phase moves, newest at the bottom: ``12 Blue  c4/1L:2>1+``.
+
+    The log is anchored to its end; its text is at least as tall as the box, so a short
+    log starts at the top."""
+
+    DEFAULT_CSS = """
+    MoveLog > #move-log-text {
+        min-height: 100%;
+    }
+    """
 
     def __init__(self) -> None:
         super().__init__(id="move-log")
@@ -26,4 +35,6 @@ class MoveLog(VerticalScroll):
         self.lines = [f"{i:>2} {who.title():<4}  {text}" for i, (who, text) in enumerate(moves, 1)]
         # Plain text, not Rich markup: PACRU's move text holds brackets (a3-b4[b5]).
         self.query_one("#move-log-text", Static).update(Text("\n".join(self.lines) or "no moves yet"))
-        self.call_after_refresh(self.scroll_end, animate=False)
+        # Anchored to the end: the layout itself keeps the newest move in view, in the
+        # same refresh that grows the text (no scroll deferred to a later refresh).
+        self.anchor()

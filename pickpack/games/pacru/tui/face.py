@@ -41,6 +41,7 @@ class PacruFace:
     made when a person's turn is shown and dropped when the position changes."""
 
     title = "PACRU"
+    min_size = (80, 24)      # columns, rows below which the shell shows TooSmallScreen
     css_paths: tuple[Path, ...] = (Path(__file__).parent / "board.tcss",)
     help_markdown = HELP_TEXT
 

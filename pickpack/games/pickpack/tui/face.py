@@ -85,6 +85,7 @@ class PickPackFace:
     """The Face of Pick & Pack (see the module docstring)."""
 
     title = "Pick & Pack"
+    min_size = (80, 24)      # columns, rows below which the shell shows TooSmallScreen
     css_paths: tuple[Path, ...] = (Path(__file__).parent / "board.tcss",)
     help_markdown = HELP_TEXT
 
@@ -207,7 +208,9 @@ class PickPackFace:
 
         Once the opponent has committed their placement, their tiles are replaced by a
         random arrangement drawn from the session's seed (one sample of what ``player``
-        cannot see), so a bot's placement cannot depend on the real one. Otherwise a copy.
+        cannot see), so a bot's placement cannot depend on the real one; ``player``'s own
+        tiles already placed (a game loaded mid-placement) stay as they are. Otherwise a
+        copy.
         """
         state: State = _state(session.state)
         other = opponent(player)
@@ -217,9 +220,10 @@ class PickPackFace:
             return same
         kinds = list(KINDS * 2)
         random.Random(session.seed).shuffle(kinds)
+        drawn = iter(kinds)
         view: State = _state(session.start).copy()
-        for kind in kinds:
-            view.apply_action(KINDS.index(kind))
+        for action in state.history_actions():
+            view.apply_action(KINDS.index(next(drawn)) if view.current_player == other else action)
         return view
 
     def bot_continues(self, state: GameState, player: str) -> bool:

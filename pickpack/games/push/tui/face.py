@@ -66,6 +66,7 @@ class PushFace:
     """The Face of PUSH (see the module docstring)."""
 
     title = "PUSH"
+    min_size = (80, 24)      # columns, rows below which the shell shows TooSmallScreen
     css_paths: tuple[Path, ...] = (Path(__file__).parent / "board.tcss",)
     help_markdown = HELP_TEXT
 
