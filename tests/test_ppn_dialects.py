@@ -322,6 +322,9 @@ def test_a_long_record_of_the_pig_example_round_trips(tmp_path: Path, monkeypatc
     import random
     import sys
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+    # Pig's modules as they were before the test: other test files imported them already at
+    # collection, and a second copy of PigState would no longer pickle as theirs.
+    loaded_before = {m: mod for m, mod in sys.modules.items() if m.startswith("pickpack_pig")}
     site = tmp_path / "pig-site"
     write_distribution(site, "pig-for-ppn", "1.0", {"pickpack.games": {"pig": "pickpack_pig.game:GAME"}}, {})
     with on_sys_path(site):
@@ -340,6 +343,7 @@ def test_a_long_record_of_the_pig_example_round_trips(tmp_path: Path, monkeypatc
         assert game.headers["Result"] == result_from_returns(state.returns())
     for module in [m for m in sys.modules if m.startswith("pickpack_pig")]:
         del sys.modules[module]
+    sys.modules.update(loaded_before)
 
 
 def test_a_game_that_fails_on_a_token_costs_only_that_line(monkeypatch: pytest.MonkeyPatch) -> None:
