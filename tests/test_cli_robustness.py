@@ -312,7 +312,7 @@ def test_plugins_table_fits_narrow_terminals_without_cutting(
     for target in ("pickpack_bots.alphabeta_bot:AlphaBetaBot", "pickpack_bots.greedy_bot:GreedyBot",
                    "pickpack_bots.mcts_bot:MCTSBot", "pickpack_ppn.notation:PPN"):
         assert target in out
-    assert f"pickpack {pickpack.__version__}, ok" in out
+    assert f"pickpack-engine {pickpack.__version__}, ok" in out
 
 
 def test_plugins_table_uses_the_full_width_when_there_is_room(

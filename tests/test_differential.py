@@ -25,8 +25,8 @@ def _game(i: int, successors: bool) -> int:
     return play_both(core, ref, random.Random(i), successors)
 
 
-@pytest.mark.parametrize("block", range(10))
-def test_core_matches_reference_on_300_random_games(block: int) -> None:
+@pytest.mark.parametrize("block", range(4))
+def test_core_matches_reference_on_120_random_games(block: int) -> None:
     plies = sum(_game(i, successors=True) for i in range(block * 30, block * 30 + 30))
     # A game has at least 24 placement plies (a third of the games) or ends by PP-E2
     # after at least a few play plies; 30 games can never have fewer than 30 plies.

@@ -144,15 +144,17 @@ async def _press_at_random(pilot: Pilot[Any], rng: random.Random, presses: int,
 
 # (game, seats, failing bot seats): a person against bots, people sharing the keyboard
 # (hand-over screens), and a bot that fails.
+# One set-up per game runs by default; the others (marked slow) run under -m slow, where
+# every set-up also plays many keys at many points (test_many_live_keys_...).
 CASES = [
     pytest.param("pickpack", {"red": "human", "blue": "random"}, (), id="pickpack-vs-bot"),
-    pytest.param("pickpack", {"red": "human", "blue": "human"}, (), id="pickpack-hot-seat"),
+    pytest.param("pickpack", {"red": "human", "blue": "human"}, (), id="pickpack-hot-seat", marks=pytest.mark.slow),
     pytest.param("push", {"p1": "random", "p2": "human", "p3": "human"}, (), id="push-issue-seats"),
-    pytest.param("push", {"p1": "human", "p2": "random", "p3": "random"}, ("p3",), id="push-broken-bot"),
-    pytest.param("pacru", {"south": "human", "north": "random"}, (), id="pacru-vs-bot"),
+    pytest.param("push", {"p1": "human", "p2": "random", "p3": "random"}, ("p3",), id="push-broken-bot", marks=pytest.mark.slow),
+    pytest.param("pacru", {"south": "human", "north": "random"}, (), id="pacru-vs-bot", marks=pytest.mark.slow),
     pytest.param("pacru", {"south": "human", "north": "human"}, ("north",), id="pacru-hot-seat"),
     pytest.param("pig", {"p1": "human", "p2": "random"}, (), id="pig-vs-bot"),
-    pytest.param("pig", {"p1": "human", "p2": "human"}, (), id="pig-hot-seat"),
+    pytest.param("pig", {"p1": "human", "p2": "human"}, (), id="pig-hot-seat", marks=pytest.mark.slow),
     pytest.param("dicerace", {"p1": "human", "p2": "random", "p3": "random"}, ("p2",), id="faceless-broken-bot"),
 ]
 
@@ -189,7 +191,7 @@ def test_every_live_key_at_random_points_keeps_the_app_running(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, seats, broken", CASES)
+@pytest.mark.parametrize("game, seats, broken", [pytest.param(*case.values, id=case.id) for case in CASES])
 def test_many_live_keys_at_many_random_points_keep_the_app_running(
         game: str, seats: dict[str, str], broken: tuple[str, ...], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,6 +14,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pickpack import Move
 from pickpack.games.pickpack import State, placements_from_seed
 from textual.pilot import Pilot
@@ -274,6 +276,7 @@ def test_complete_game_by_keyboard_alone() -> None:
     asyncio.run(_complete_game(5, mouse=False))
 
 
+@pytest.mark.slow          # the keyboard game above covers the default run; clicks: test_tui_push, test_tui_pacru
 def test_complete_game_by_mouse_alone() -> None:
     asyncio.run(_complete_game(6, mouse=True))
 
