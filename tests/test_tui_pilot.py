@@ -272,11 +272,15 @@ async def _complete_game(seed: int, *, mouse: bool) -> None:
         check_screen(app)
 
 
+# Whole games through the UI (about 25 s each) run under -m slow; the default run plays
+# the keys at random points of every game (test_tui_every_key) and clicks in test_tui_push
+# and test_tui_pacru.
+@pytest.mark.slow
 def test_complete_game_by_keyboard_alone() -> None:
     asyncio.run(_complete_game(5, mouse=False))
 
 
-@pytest.mark.slow          # the keyboard game above covers the default run; clicks: test_tui_push, test_tui_pacru
+@pytest.mark.slow
 def test_complete_game_by_mouse_alone() -> None:
     asyncio.run(_complete_game(6, mouse=True))
 
