@@ -26,8 +26,8 @@ from __future__ import annotations
 
 
 
-from pickpack.errors import (IllegalMoveError, MoveSyntaxError, NothingToUndoError, PickpackError,
-                             PositionError, SnapshotError)
+from pickpack.errors import (IllegalMoveError, MoveSyntaxError, NotARecordError, NothingToUndoError,
+                             PickpackError, PositionError, SnapshotError)
 from pickpack.game import CHANCE, TERMINAL, Game, GameState, OptionError
 from pickpack.game_records import load_save, read_games
 from pickpack.games_registry import available_games, from_position, get_game, new_game
@@ -36,7 +36,7 @@ from pickpack.plugins import PluginNotFoundError
 from pickpack.savefile import SavedGame, SaveFileError
 
 __all__ = [
-    "CHANCE", "Game", "GameState", "IllegalMoveError", "Move", "MoveSyntaxError",
+    "CHANCE", "Game", "GameState", "IllegalMoveError", "Move", "MoveSyntaxError", "NotARecordError",
     "NothingToUndoError", "OptionError", "PickpackError", "PluginNotFoundError", "PositionError", "SaveFileError",
     "SavedGame", "SnapshotError", "TERMINAL",
     "available_games", "from_position", "get_game", "load_save", "new_game", "read_games",

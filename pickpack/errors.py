@@ -5,7 +5,8 @@ from __future__ import annotations
 __all__ = [
     "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "GameCheckError", "GameLoadError",
     "IllegalMoveError",
-    "MoveSyntaxError", "NothingToUndoError", "PickpackError", "PositionError", "SnapshotError",
+    "MoveSyntaxError", "NotARecordError", "NothingToUndoError", "PickpackError", "PositionError",
+    "SnapshotError",
 ]
 
 
@@ -97,6 +98,13 @@ class BotSpecError(PickpackError, ValueError):
     The grammar is in pickpack.botspec; the one-line message names the problem and,
     where there are any, the choices.
     """
+
+
+class NotARecordError(PickpackError, ValueError):
+    """A file given as a PPN game record that is of another kind (a save file, other
+    JSON, binary data), recognised before any of it is read as PPN
+    (pickpack.read_games). One-line message naming the file, what it is, and for a
+    save file what reads it."""
 
 
 class GameLoadError(PickpackError):

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from pickpack.errors import NotARecordError
+from pickpack.file_kinds import describe_kind, kind_of_file
 from pickpack.plugins import load
 from pickpack.savefile import SavedGame
 
@@ -28,11 +30,12 @@ def read_games(source: str | os.PathLike[str] | Any, *, strict: bool = True) -> 
     whatever the locale, and closed when the games are exhausted or the iterator is
     closed), or an open text or binary stream (``io.StringIO(text)`` for text in
     memory). ``strict`` (default True): a game with a problem raises its first
-    PPNParseError (a ValueError with ``line``, ``column``, ``message``, ``rule``) once
+    PPNParseError (a PickpackError and ValueError with ``line``, ``column``, ``message``, ``rule``) once
     it has been read; ``strict=False`` gives every game with its problems in
     ``game.errors``.
 
-    Raises OSError when the path cannot be opened (at the call, not at the first game),
+    Raises NotARecordError (a PickpackError) at the call when the path holds a save file,
+    other JSON or binary data; OSError when the path cannot be opened (at the call, not at the first game),
     PluginNotFoundError when no PPN notation is installed.
 
     >>> import io, pickpack
@@ -42,6 +45,10 @@ def read_games(source: str | os.PathLike[str] | Any, *, strict: bool = True) -> 
     """
     ppn = load("pickpack.notations", "ppn")
     if isinstance(source, (str, os.PathLike)):
+        kind = kind_of_file(source)
+        if kind not in ("ppn", "empty"):
+            hint = ": pickpack.load_save(path) reads it" if kind == "save" else ""
+            raise NotARecordError(f"{os.fspath(source)}: is {describe_kind(kind)}, not a PPN record{hint}")
         stream = ppn.open(Path(source))
         return _games_then_close(ppn, stream, strict)
     games: Iterator[Any] = ppn.iter_games(source, strict=strict)

@@ -42,8 +42,10 @@ that mean can need (a bounded number's variance is at most that of the two extre
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
-__all__ = ["Z95", "elo_difference", "elo_interval", "mean_interval", "score_rate", "wilson_interval"]
+__all__ = ["Z95", "elo_difference", "elo_interval", "mean_interval", "score_rate", "simplest_fraction",
+           "wilson_interval"]
 
 Z95 = 1.959963984540054     # the 97.5th percentile of the standard normal distribution
 
@@ -172,3 +174,24 @@ def mean_interval(total: float, total_sq: float, n: int, low: float, high: float
         return low + w_low * (high - low), low + w_high * (high - low)
     half = z * math.sqrt(variance / n)
     return max(low, mean - half), min(high, mean + half)
+
+
+def simplest_fraction(value: float) -> Fraction:
+    """The fraction with the smallest denominator (at most 10**15) that is exactly the
+    float ``value``, else the float's own exact value: ``-1/3`` for ``-1 / 3``, ``1/10``
+    for ``0.1``. Returns are rationals with small denominators (a share of a split win,
+    ``-1/(n-1)``), so sums of these are exact where sums of the floats are not: a mean
+    return of ``1, -1/3, -1/3, -1/3`` is 0, not 1.39e-17. Raises ValueError (OverflowError
+    for an infinity) for a value that is not finite.
+
+    >>> simplest_fraction(-1 / 3), simplest_fraction(0.25), simplest_fraction(2.0)
+    (Fraction(-1, 3), Fraction(1, 4), Fraction(2, 1))
+    """
+    if float(value).is_integer():
+        return Fraction(int(value))
+    exact = Fraction(value)
+    for digits in range(1, 16):
+        simple = exact.limit_denominator(10 ** digits)
+        if float(simple) == value:
+            return simple
+    return exact

@@ -21,10 +21,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pickpack.match_stats import (elo_difference, elo_interval, mean_interval, score_rate,
-                                  wilson_interval)
+                                  simplest_fraction, wilson_interval)
 
 if TYPE_CHECKING:
     from pickpack.match import GameResult
@@ -55,6 +56,15 @@ def rank_of(returns: Sequence[float], seat: int) -> float:
     return 1 + above + (level - 1) / 2
 
 
+def _float(value: Fraction) -> float:
+    """``value`` as a float, an infinity of its sign past the float range (a game whose
+    returns are near 1e308 squares them out of it)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
 @dataclass
 class BotLine:
     """Aggregate results of one bot over a match (module docstring): counts, sums and
@@ -71,8 +81,10 @@ class BotLine:
     score_sum: float = 0
     plies_sum: int = 0
     forfeits: int = 0
-    sums: dict[str, float] = field(default_factory=lambda: dict.fromkeys(
-        ("return", "return_sq", "share", "share_sq", "rank", "rank_sq"), 0.0))
+    # Exact sums: returns, shares and ranks are small rationals, and float sums of them
+    # drift (a mean return of 0 over thirds came out as 1.39e-17).
+    sums: dict[str, Fraction] = field(default_factory=lambda: dict.fromkeys(
+        ("return", "return_sq", "share", "share_sq", "rank", "rank_sq"), Fraction(0)))
 
     def count(self, returns: Sequence[float], seat: int, score: float, plies: int,
               forfeited: bool) -> None:
@@ -90,14 +102,15 @@ class BotLine:
         self.score_sum += score
         self.plies_sum += plies
         for key, value in (("return", r), ("share", share), ("rank", rank)):
-            self.sums[key] += value
-            self.sums[key + "_sq"] += value * value
+            exact = simplest_fraction(value)
+            self.sums[key] += exact
+            self.sums[key + "_sq"] += exact * exact
 
     def _mean(self, key: str) -> float:
-        return self.sums[key] / self.games if self.games else 0.0
+        return _float(self.sums[key] / self.games) if self.games else 0.0
 
     def _interval(self, key: str, low: float, high: float) -> tuple[float, float]:
-        return mean_interval(self.sums[key], self.sums[key + "_sq"], self.games, low, high)
+        return mean_interval(_float(self.sums[key]), _float(self.sums[key + "_sq"]), self.games, low, high)
 
     @property
     def mean_score(self) -> float:

@@ -32,6 +32,7 @@ from typing import Any, Protocol, runtime_checkable
 from pickpack.errors import GameLoadError, IllegalMoveError, PositionError
 from pickpack.game import Game, GameState, OptionError
 from pickpack.games_registry import available_games, get_game
+from pickpack.match_stats import simplest_fraction
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
 
@@ -145,12 +146,7 @@ def return_text(value: float) -> str:
         raise ValueError(f"return {value!r} is not a finite number")
     if number.is_integer():
         return str(int(number))
-    fraction = Fraction(number)
-    for digits in range(1, 16):     # the simplest fraction that is this float
-        simple = fraction.limit_denominator(10 ** digits)
-        if float(simple) == number:
-            fraction = simple
-            break
+    fraction = simplest_fraction(number)
     decimal = format(Decimal(repr(number)), "f")
     denominator = fraction.denominator
     while denominator % 2 == 0:

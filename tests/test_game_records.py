@@ -47,8 +47,9 @@ def test_read_games_replays_each_game() -> None:
 
 def test_read_games_is_strict_by_default_and_lenient_by_choice() -> None:
     bad = TAGS + "1. a6>1 2. a3>9 *\n"
-    with pytest.raises(ValueError, match=r"^line 6, column 15: move 2: malformed move 'a3>9'"):
+    with pytest.raises(pickpack.PickpackError, match=r"^line 6, column 15: move 2: malformed move 'a3>9'") as caught:
         list(pickpack.read_games(io.StringIO(bad)))
+    assert isinstance(caught.value, ValueError)     # a PickpackError, and a ValueError as before
     (game,) = pickpack.read_games(io.StringIO(bad), strict=False)
     assert [(e.line, e.column) for e in game.errors] == [(6, 15)] and _moves([game]) == [["a6>1"]]
 
@@ -88,6 +89,19 @@ def test_importing_pickpack_imports_neither_the_notation_nor_a_game() -> None:
             "if m.startswith(('pickpack_ppn', 'pickpack.games.'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "[]", out.stderr
+
+
+def test_read_games_of_a_save_file_says_what_it_is_at_the_call(tmp_path: Path) -> None:
+    # The new-user trial: a save given to read_games was "no Seed, Deal or Position tag".
+    path = tmp_path / "game.json"
+    SavedGame(game="pickpack", players={"red": "human", "blue": "random"}, seed=7, moves=[]).save(path)
+    with pytest.raises(pickpack.NotARecordError,
+                       match=r"game\.json: is a pickpack save file .*, not a PPN record: pickpack\.load_save"):
+        pickpack.read_games(path)
+    other = tmp_path / "other.json"
+    other.write_text('{"a": 1}', encoding="utf-8")
+    with pytest.raises(pickpack.PickpackError, match=r"other\.json: is .*JSON.*, not a PPN record$"):
+        pickpack.read_games(other)
 
 
 def test_load_save_gives_the_saved_game_and_its_state(tmp_path: Path) -> None:

@@ -4,13 +4,14 @@ mirrored, consistent Elo intervals, and the point estimate lies inside its inter
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pickpack.match import BotLine
-from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
+from pickpack.match_stats import elo_difference, elo_interval, score_rate, simplest_fraction, wilson_interval
 
 
 def test_ten_straight_wins_worked_by_hand() -> None:
@@ -97,3 +98,24 @@ def test_bad_rates_are_refused() -> None:
     with pytest.raises(ValueError, match="n >= 0"):
         wilson_interval(0.5, -1)
     assert elo_interval(0.0, 0) == (-math.inf, math.inf)
+
+
+def test_a_mean_return_of_thirds_that_cancel_is_exactly_zero() -> None:
+    # The README's 4-player PUSH match showed "+1.39e-17" for a bot whose returns were one
+    # win (+1) and three losses of -1/3 each: float sums drift, exact ones do not.
+    line = BotLine("a", players=4)
+    line.count([1.0, -1 / 3, -1 / 3, -1 / 3], 0, 0.0, 10, False)
+    for seat in (1, 2, 3):
+        line.count([-1 / 3 if s != seat else 1.0 for s in range(4)], 0, 0.0, 10, False)
+    assert line.mean_return == 0.0
+    assert line.return_ci95[0] == -line.return_ci95[1]
+    # shares: one win in four games; ranks: first once, last-equal three times
+    assert line.win_share == 0.25
+
+
+def test_simplest_fraction_is_the_return_people_write() -> None:
+    assert simplest_fraction(-1 / 3) == Fraction(-1, 3)
+    assert simplest_fraction(2 / 7) == Fraction(2, 7)
+    assert simplest_fraction(0.1) == Fraction(1, 10)
+    assert simplest_fraction(-2.0) == Fraction(-2)
+    assert float(simplest_fraction(math.pi)) == math.pi

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pickpack.errors import PickpackError
+
 __all__ = ["PPNParseError"]
 
 
-class PPNParseError(ValueError):
+class PPNParseError(PickpackError, ValueError):
     """Something wrong in PPN text, at a place in it.
 
     ``line`` and ``column`` are 1-based (columns count characters, a BOM not included);
