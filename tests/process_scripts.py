@@ -17,7 +17,7 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 #: Version 2 when offered (``ok 2 scripted``), version 1 otherwise (``ok scripted``).
@@ -162,3 +162,13 @@ def pid_alive(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError, IndexError):
         return False
     return state not in ("Z", "X")
+
+
+def wait_for(condition: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+    """Poll ``condition`` every 50 ms until it holds; AssertionError naming ``what`` after
+    ``timeout`` seconds (a bound on a hang, never what a test measures)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting for {what}")
+        time.sleep(0.05)

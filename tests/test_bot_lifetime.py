@@ -23,14 +23,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from pickpack.match import play_match
-from tests.process_scripts import default_sigint, pid_alive, script
+from tests.process_scripts import default_sigint, pid_alive, script, wait_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -59,14 +57,6 @@ print("bestmove", rng.choice(legal), flush=True)'''
 EXIT_STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}
 
 
-def _wait_for(condition: Callable[[], bool], what: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"gave up waiting for {what}")
-        time.sleep(0.05)
-
-
 def _sleeps(piddir: Path) -> list[int]:
     return [int(p.name.split("-", 1)[1]) for p in piddir.glob("sleep-*")]
 
@@ -84,7 +74,7 @@ def _interrupted_match(tmp_path: Path, how: signal.Signals, backend_args: list[s
         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=default_sigint)
     try:
-        _wait_for(lambda: len(_sleeps(piddir)) >= hanging or proc.poll() is not None,
+        wait_for(lambda: len(_sleeps(piddir)) >= hanging or proc.poll() is not None,
                   "the hanging bots", start_timeout)
         sleeps = _sleeps(piddir)
         proc.send_signal(how)
@@ -99,7 +89,7 @@ def _interrupted_match(tmp_path: Path, how: signal.Signals, backend_args: list[s
     data = json.loads(out)
     assert data["interrupted"] is True and data["games_played"] == 2
     assert len(data["games"]) == 2 and all(g["forfeit"] is None for g in data["games"])
-    _wait_for(lambda: not any(pid_alive(p) for p in _sleeps(piddir)), "every bot's sleep to end", 30)
+    wait_for(lambda: not any(pid_alive(p) for p in _sleeps(piddir)), "every bot's sleep to end", 30)
 
 
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
@@ -132,4 +122,4 @@ def test_a_bot_past_its_deadline_leaves_no_child(tmp_path: Path, monkeypatch: py
     assert [g.fault for g in summary.games] == ["timeout"]
     sleeps = _sleeps(piddir)
     assert len(sleeps) == 1
-    _wait_for(lambda: not pid_alive(sleeps[0]), "the sleep to end", 30)
+    wait_for(lambda: not pid_alive(sleeps[0]), "the sleep to end", 30)

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,7 +29,7 @@ from pickpack.match import GameResult, MatchInterrupted, play_game, play_match
 from pickpack.match_backends import BackendError, has_main_guard
 from pickpack.plugins import load
 from tests.plugin_dist import on_sys_path, write_distribution
-from tests.process_scripts import default_sigint, pid_alive, script
+from tests.process_scripts import default_sigint, pid_alive, script, wait_for
 
 SLOW_GO = 'time.sleep(0.03)\nprint("bestmove", rng.choice(legal), flush=True)'
 HANG_GO = "time.sleep(60)"
@@ -40,14 +40,6 @@ def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "pickpack.cli", *args], cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=default_sigint)
-
-
-def _wait_for(condition: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"gave up waiting for {what}")
-        time.sleep(0.05)
 
 
 def _descendants(pid: int) -> set[int]:
@@ -97,7 +89,7 @@ def test_interrupted_match_keeps_every_finished_game_and_prints_partial_results(
         def two_games_written() -> bool:
             temps = _temp_records(tmp_path, "keep.ppn")
             return bool(temps) and temps[0].read_text().count("[Event ") >= 2
-        _wait_for(two_games_written, "two games in the temporary record")
+        wait_for(two_games_written, "two games in the temporary record")
         assert record.read_text() == OLD_RECORD
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
@@ -129,7 +121,7 @@ def test_interrupt_before_the_first_game_leaves_the_old_record(tmp_path: Path) -
     proc = _start(["match", hang, "random", "--games", "4", "--jobs", "1", "--time-limit", "30",
                    "--ppn", str(record), "--force"], tmp_path)
     try:
-        _wait_for(lambda: bool(_temp_records(tmp_path, "keep.ppn")), "the temporary record")
+        wait_for(lambda: bool(_temp_records(tmp_path, "keep.ppn")), "the temporary record")
         time.sleep(0.5)                       # the first game is running: its bot hangs
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
@@ -223,7 +215,7 @@ def _hung_match(tmp_path: Path) -> tuple[subprocess.Popen[str], set[int]]:
         workers = {p for p in _descendants(proc.pid) if "spawn_main" in _cmdline(p)}
         bots = {p for w in workers for p in _descendants(w) if "hang.py" in _cmdline(p)}
         return len(bots) >= 2
-    _wait_for(both_bots_run, "both hanging bots")
+    wait_for(both_bots_run, "both hanging bots")
     return proc, _descendants(proc.pid)
 
 
@@ -247,7 +239,7 @@ def test_ctrl_c_stops_a_parallel_match_at_once(tmp_path: Path) -> None:
     assert proc.returncode == 130, err
     assert "pickpack: interrupted after 0 of 8 games" in err
     assert "Traceback" not in err
-    _wait_for(lambda: not any(pid_alive(p) for p in children), "the workers and bots to end", 30)
+    wait_for(lambda: not any(pid_alive(p) for p in children), "the workers and bots to end", 30)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -261,7 +253,7 @@ def test_no_worker_or_bot_outlives_its_host(tmp_path: Path, how: signal.Signals)
     assert len(workers) >= 2 and len(children) >= 4, [_cmdline(p) for p in children]
     proc.send_signal(how)
     proc.communicate(timeout=10)
-    _wait_for(lambda: not any(pid_alive(p) for p in children), "the workers and bots to end", 30)
+    wait_for(lambda: not any(pid_alive(p) for p in children), "the workers and bots to end", 30)
 
 
 # --- item 7: a dead worker is explained by its real cause -----------------------------------
@@ -394,7 +386,7 @@ def test_huge_game_counts_on_the_command_line(tmp_path: Path) -> None:
         def one_game_written() -> bool:
             temps = _temp_records(tmp_path, "huge.ppn")
             return bool(temps) and "[Event " in temps[0].read_text()
-        _wait_for(one_game_written, "the first game in the record")
+        wait_for(one_game_written, "the first game in the record")
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     finally:
