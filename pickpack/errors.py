@@ -5,7 +5,7 @@ from __future__ import annotations
 __all__ = [
     "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "GameCheckError", "GameLoadError",
     "IllegalMoveError",
-    "MoveSyntaxError", "NotARecordError", "NothingToUndoError", "PickpackError", "PositionError",
+    "MoveSyntaxError", "NotARecordError", "NotAnActionError", "NothingToUndoError", "PickpackError", "PositionError",
     "SnapshotError",
 ]
 
@@ -17,13 +17,45 @@ class PickpackError(Exception):
 class IllegalMoveError(PickpackError, ValueError):
     """A move or action that the rules do not allow in this position.
 
-    ``rule`` is the id of the rule broken (for example ``"PP-M1"``); the message names it
-    too. The state is unchanged when this is raised.
+    ``rule`` is the id of the rule broken (for example ``"PP-M1"``), ``reason`` the
+    problem alone (one sentence, no rule id), ``text`` the move text of the action where
+    it has one in this position (else ``""``) and ``action`` the action integer (None
+    for a move given as text that names no action). The message is composed in one
+    place, :func:`illegal_move_message`, so every game words it alike:
+    ``illegal move a1>1 (action 6): PP-M1: <reason>`` or, without text,
+    ``illegal action 99: PU-T1: <reason>``. The state is unchanged when this is raised.
     """
 
-    def __init__(self, message: str, rule: str = "") -> None:
+    def __init__(self, message: str, rule: str = "", *, reason: str = "", text: str = "",
+                 action: int | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+        self.reason = reason or message
+        self.text = text
+        self.action = action
+
+    @classmethod
+    def for_action(cls, action: int | None, rule: str, reason: str, text: str = "") -> IllegalMoveError:
+        """The error for ``action`` (its ``text`` if it has one) breaking ``rule``."""
+        return cls(illegal_move_message(action, rule, reason, text), rule, reason=reason, text=text,
+                   action=action)
+
+
+class NotAnActionError(IllegalMoveError, TypeError):
+    """An action that is not an int at all (a str, a float, a bool): both an
+    IllegalMoveError (rule ``"action space"``) and a TypeError."""
+
+
+def illegal_move_message(action: int | None, rule: str, reason: str, text: str = "") -> str:
+    """The one wording of an illegal move: ``illegal move TEXT (action N): RULE: REASON``;
+    ``illegal action N: ...`` without text; ``illegal move TEXT: ...`` without an action."""
+    if text and action is not None:
+        what = f"illegal move {text} (action {action})"
+    elif text:
+        what = f"illegal move {text}"
+    else:
+        what = f"illegal action {action}"
+    return f"{what}: {rule}: {reason}" if rule else f"{what}: {reason}"
 
 
 class MoveSyntaxError(PickpackError, ValueError):

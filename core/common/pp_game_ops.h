@@ -8,10 +8,16 @@
  * the end of the game (PP_TERMINAL), the same numbers as pickpack.game.CHANCE and
  * pickpack.game.TERMINAL.
  *
- * Required: state_size, max_actions, max_chance_outcomes, max_plies, num_players,
- * current_player, legal_actions, apply, returns, and chance_outcomes when the game has
- * chance nodes. Optional (NULL): hash, playout, determinize, in_tree.
+ * Required: abi, state_size, max_actions, max_chance_outcomes, max_plies,
+ * num_distinct_actions, num_players, current_player, legal_actions, apply, returns,
+ * check_action, error_rule, error_reason, and chance_outcomes plus chance_weights when
+ * the game has chance nodes. Optional (NULL): hash, playout, determinize, in_tree,
+ * action_text, observation_size/observation (both or neither), mcts.
  * Every function must be safe to call from several threads on different states.
+ *
+ * The checked/fast split: `apply` trusts its action (the searches give it only what
+ * legal_actions or chance_outcomes returned); `check_action` trusts nothing and is
+ * what a binding calls before `apply` for an action that came from outside.
  */
 #ifndef PP_GAME_OPS_H
 #define PP_GAME_OPS_H
@@ -27,7 +33,16 @@ extern "C" {
 #define PP_CHANCE (-1)      /* current_player: an outcome is drawn (chance_outcomes) */
 #define PP_TERMINAL (-4)    /* current_player: the game is over (returns) */
 
+/* The layout version of pp_game_ops below; a table built against another is refused. */
+#define PP_GAME_OPS_ABI 2
+
+struct pp_mcts_params;      /* pp_mcts.h */
+struct pp_mcts_node;
+struct pp_mcts_result;
+struct pp_root_move;        /* pp_search.h */
+
 typedef struct pp_game_ops {
+    int abi;                      /* PP_GAME_OPS_ABI */
     const char *name;             /* the game's registry name, e.g. "pickpack" */
     size_t state_size;            /* bytes of one state (sizeof the game's struct) */
     int max_actions;              /* most legal actions of any position, >= 1 */
@@ -70,6 +85,41 @@ typedef struct pp_game_ops {
      * player cannot see, so that no tree node is told apart by hidden information;
      * the simulation then finishes with a playout. NULL: every non-terminal state. */
     int (*in_tree)(const void *root, const void *state);
+
+    /* --- what a binding needs beyond the searches (ABI 2) --- */
+
+    /* Actions at decision nodes are 0..num_distinct_actions-1 (chance outcomes are
+     * 0..max_chance_outcomes-1 in their own numbering, or the game's own range). */
+    int num_distinct_actions;
+    /* Checked: 0 if `action` (any int) may be applied to `state` now (a decision or a
+     * chance outcome), else the game's error code (> 0) of the first rule it breaks.
+     * Never trusts its input; never changes the state. */
+    int (*check_action)(const void *state, int action);
+    /* The rule id an error code names ("PU-P4"); never NULL (a static string). */
+    const char *(*error_rule)(int code);
+    /* The reason, one sentence without the rule id, why `action` is illegal in `state`
+     * with error `code`, written NUL-terminated to buf (size bytes); returns its length
+     * (truncated to size-1). May ignore state and action. */
+    int (*error_reason)(const void *state, int action, int code, char *buf, size_t size);
+    /* At a chance node: the outcomes and their exact integer weights (each > 0), in the
+     * order of chance_outcomes; the probability of outcome i is weights[i] / (sum of
+     * weights). Returns the count; 0 elsewhere. NULL for a game without chance. */
+    int (*chance_weights)(const void *state, int *actions, long long *weights);
+    /* Optional. The move text of `action` in `state` (legal or not, as long as it
+     * means something there), NUL-terminated in buf; its length, or -1 when the action
+     * has no text in this state. NULL: the binding writes the text. */
+    int (*action_text)(const void *state, int action, char *buf, size_t size);
+    /* Optional. The number of floats of a seat's observation tensor (constant over a
+     * game), and the tensor of what `seat` may see written to out (room for size
+     * floats); 0 on success, -1 for a bad seat or size. */
+    size_t (*observation_size)(const void *state);
+    int (*observation)(const void *state, int seat, float *out, size_t size);
+    /* Optional. The game's own compile of the generic MCTS over this table
+     * (pp_mcts_impl.h with the table as a constant, so its calls are direct); NULL:
+     * bindings run pp_mcts_run through the pointers. Same contract as pp_mcts_run. */
+    int (*mcts)(const void *root, const struct pp_mcts_params *params,
+                struct pp_mcts_node *pool, size_t pool_size,
+                struct pp_mcts_result *result, struct pp_root_move *root_moves);
 } pp_game_ops;
 
 #ifdef __cplusplus

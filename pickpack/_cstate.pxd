@@ -1,0 +1,20 @@
+# The C-level layout of pickpack._cstate.CState, the one base type of every C-backed
+# game state (issue 19): a game's CoreState is a `cdef class CoreState(CState)` whose
+# __cinit__ calls `self._bind(&its_ops)` and then writes its start position into
+# `self.state`. Everything that can be done through the ops table (history, undo, copy,
+# pickling support, legal actions, chance, returns, hash, playout, perft, the checked
+# apply that raises IllegalMoveError) lives in the base; the game's module keeps its
+# table, its snapshot marshalling and its game-only queries.
+from pickpack._game_ops cimport pp_game_ops
+
+cdef class CState:
+    cdef const pp_game_ops *ops
+    cdef char *state          # ops.state_size bytes: the position (plain data)
+    cdef char *hist           # nhist positions before each applied action, oldest first
+    cdef int *hist_actions    # the nhist actions applied
+    cdef int nhist
+    cdef int cap              # room in hist / hist_actions
+    cdef int _bind(self, const pp_game_ops *ops) except -1
+    cdef int _reserve(self, int n) except -1
+    cdef int _check_int(self, object action) except? -1
+    cdef _raise_illegal(self, int action, int code)
