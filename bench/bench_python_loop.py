@@ -1,0 +1,142 @@
+"""Speed of the Python game loop of every installed game beside OpenSpiel's Python loop.
+
+The loop is what a learning or search library written in Python does with a state: at a
+decision node ``legal_actions()`` and ``apply_action`` of a uniformly random choice, at a
+chance node an outcome drawn by its probability from ``chance_outcomes()``; from the start
+position of each seed to the end of the game. OpenSpiel's loop is the same over
+``pyspiel`` states (``legal_actions``, ``apply_action``, ``chance_outcomes``) on the games
+the issue compares with: ``pig(players=4)`` beside PUSH, ``breakthrough(rows=6,columns=6)``
+beside PACRU, Pick & Pack and the Breakthrough example.
+
+A game's ``random_action`` (the random bot's path, where the state offers one) is timed
+too: PACRU lists up to hundreds of thousands of actions per turn, so its random bot draws
+one without listing them.
+
+Each figure is plies (decisions and chance draws) per CPU-second of this process, the best
+of ``--repeat`` runs of ``--seconds`` each. Ratios are only meaningful within one run.
+Run: ``python bench/bench_python_loop.py [--seconds S] [--repeat R] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pickpack
+from pickpack.games_registry import available_games
+
+OPENSPIEL = {"pig(players=4)": "pig(players=4)", "breakthrough 6x6": "breakthrough(rows=6,columns=6)"}
+
+
+def _draw(outcomes: list[tuple[int, Any]], rng: random.Random) -> int:
+    x = rng.random()
+    for action, p in outcomes:
+        x -= float(p)
+        if x < 0:
+            return int(action)
+    return int(outcomes[-1][0])
+
+
+def _timed(play_one: Callable[[int], int], seconds: float) -> float:
+    """Plies per CPU-second of play_one(seed) -> plies, over at least ``seconds``."""
+    plies, seed = 0, 0
+    start = time.process_time()
+    while True:
+        plies += play_one(seed)
+        seed += 1
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return plies / spent
+
+
+def pickpack_loop(name: str) -> Callable[[int], int]:
+    """One seeded random game of ``name`` through the GameState protocol; its plies."""
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        state = pickpack.new_game(name, seed=seed)
+        plies = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_draw(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            plies += 1
+        return plies
+    return play
+
+
+def random_action_loop(name: str) -> Callable[[int], int] | None:
+    """One seeded game of ``name`` by the state's own ``random_action``, if it has one."""
+    if not hasattr(pickpack.new_game(name, seed=0), "random_action"):
+        return None
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        state: Any = pickpack.new_game(name, seed=seed)
+        plies = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_draw(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(state.random_action(rng))
+            plies += 1
+        return plies
+    return play
+
+
+def openspiel_loop(spec: str) -> Callable[[int], int]:
+    """One seeded random game of OpenSpiel's ``spec`` through pyspiel; its plies."""
+    import pyspiel
+    game = pyspiel.load_game(spec)
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        plies = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_draw(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            plies += 1
+        return plies
+    return play
+
+
+def measure(seconds: float, repeat: int) -> dict[str, float]:
+    """Best-of-``repeat`` plies/CPU-s of every loop, keyed by a label."""
+    loops: dict[str, Callable[[int], int]] = {}
+    for name in available_games():
+        loops[f"{name} loop"] = pickpack_loop(name)
+        own = random_action_loop(name)
+        if own is not None:
+            loops[f"{name} random_action"] = own
+    try:
+        for label, spec in OPENSPIEL.items():
+            loops[f"OpenSpiel {label}"] = openspiel_loop(spec)
+    except ImportError:
+        pass
+    return {label: max(_timed(play, seconds) for _ in range(repeat)) for label, play in loops.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per timing (default 1)")
+    parser.add_argument("--repeat", type=int, default=3, help="timings per loop, best kept (default 3)")
+    parser.add_argument("--json", action="store_true", help="one JSON object instead of a table")
+    args = parser.parse_args()
+    figures = measure(args.seconds, args.repeat)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    width = max(map(len, figures))
+    for label, rate in figures.items():
+        print(f"{label:<{width}}  {rate:>12,.0f} plies/CPU-s")
+
+
+if __name__ == "__main__":
+    main()
