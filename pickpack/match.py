@@ -54,7 +54,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
-from dataclasses import asdict, dataclass, field
 from types import FrameType
 from typing import Any
 
@@ -63,6 +62,7 @@ from pickpack.errors import (BotFault, BotLoadError, BotSpecError, GameLoadError
                              MoveSyntaxError, PickpackError)
 from pickpack.game import Game, GameState, OptionError
 from pickpack.game_check import check_game
+from pickpack.game_result import GameResult
 from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.match_backends import iter_batches
 from pickpack.match_chance import sample_outcome
@@ -145,57 +145,6 @@ def forfeit_returns(game: Game[Any], players: int, failed: int) -> tuple[float, 
     return tuple(low if seat == failed else other for seat in range(players))
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """One finished game.
-
-    - ``game``: the game's name; ``seed``, ``variant``, ``options``: what
-      ``new_state(players, seed, variant, **options)`` was given, so the game replays
-      from them and ``moves``;
-    - ``players``: the seats' player names; ``seats``: the bot spec in each seat;
-      ``bot_seats``: the seat of each bot (bot order of the match);
-    - ``returns``: the utility of each seat, ``bot_returns`` of each bot; ``scores``:
-      the game's own scores by player name, in the position where the game stopped;
-    - ``moves``: canonical texts of every action applied from the start, chance
-      outcomes included; ``plies``: the decisions the bots made;
-    - ``fault``/``forfeit``/``forfeited_by``: when a bot lost by failing (the kind, the
-      one-line reason, its player name); the returns then follow the fault rule.
-    """
-
-    index: int
-    game: str
-    seed: int
-    players: tuple[str, ...]
-    seats: tuple[str, ...]
-    bot_seats: tuple[int, ...]
-    returns: tuple[float, ...]
-    scores: dict[str, float]
-    plies: int
-    moves: list[str] = field(default_factory=list)
-    variant: str | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    forfeit: str | None = None
-    forfeited_by: str | None = None
-    fault: str | None = None
-
-    @property
-    def bot_returns(self) -> tuple[float, ...]:
-        """The return of each bot, in the match's bot order."""
-        return tuple(self.returns[seat] for seat in self.bot_seats)
-
-    @property
-    def winner(self) -> str:
-        """The player name of the one seat with the highest return, or "draw" when
-        several share it."""
-        best = max(self.returns)
-        top = [name for name, r in zip(self.players, self.returns) if r == best]
-        return top[0] if len(top) == 1 else "draw"
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data: every field, plus ``bot_returns`` and ``winner``."""
-        return {**asdict(self), "bot_returns": list(self.bot_returns), "winner": self.winner}
-
-
 def match_game(game: str | Game[Any], players: int | None, bots: int,
                variant: str | None = None, options: Mapping[str, Any] | None = None
                ) -> tuple[Game[Any], int]:
@@ -270,8 +219,20 @@ def trial_state(game: Game[Any], players: int, variant: str | None = None,
     return state
 
 
+def _misread(move: Move, text: str) -> IllegalMoveError:
+    """The error of a Move whose text is not its action's here (``text``)."""
+    return IllegalMoveError(f"move {move.text} does not belong to this position (here action "
+                            f"{move.action} is {text})", rule="action text")
+
+
 def _move(bot: Bot, state: GameState, time_limit: float) -> Move | BotFault:
-    """Let ``bot`` move in ``state``: the move applied (canonical text), or its fault."""
+    """Let ``bot`` move in ``state``: the move applied (canonical text), or its fault.
+
+    The work is done once per decision: a Move's text is made once (``action_text``,
+    which is also the check that the bot's text belongs to its action here) and its
+    legality checked once (the checked ``apply_action``). Move text a bot answered is
+    read by ``parse_move``, which gives the canonical text and, by the GameState
+    contract, checks legality itself."""
     started = time.perf_counter()
     move = chosen_move(bot, state)
     elapsed = time.perf_counter() - started
@@ -283,11 +244,15 @@ def _move(bot: Bot, state: GameState, time_limit: float) -> Move | BotFault:
     try:
         if isinstance(move, str):
             move = state.parse_move(move)
-        text = state.action_text(move.action)
-        state.apply(move)
+            text = move.text
+        else:
+            text = state.action_text(move.action)
+            if text != move.text:
+                raise _misread(move, text)
+        state.apply_action(move.action)
     except (IllegalMoveError, MoveSyntaxError) as exc:
         return BotFault("illegal", str(exc))
-    return Move(move.action, text)
+    return move if type(move) is Move else Move(move.action, text)
 
 
 def play_game(bot_names: Sequence[str], index: int, base_seed: int,
@@ -310,7 +275,32 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
     """
     names = list(bot_names)
     resolved, n = match_game(game, len(names), len(names), variant, options)
-    variant = match_variant(resolved, variant)
+    return _play(names, index, base_seed, bot_options, time_limit, handshake_timeout, resolved, n,
+                 match_variant(resolved, variant), options)
+
+
+@functools.lru_cache(maxsize=None)
+def _worker_game(name: str) -> Game[Any]:
+    """The registered game ``name``, looked up once per process: the match checked it
+    (match_game) before its first game, so a worker only finds it."""
+    return get_game(name)
+
+
+def _play_task(names: list[str], index: int, base_seed: int, opts: list[dict[str, Any]],
+               time_limit: float, handshake_timeout: float, game: str | Game[Any],
+               variant: str | None, options: dict[str, Any]) -> GameResult:
+    """One game of a match play_match has checked: its game looked up once per process
+    (_worker_game) instead of once per game, and not checked again."""
+    resolved = _worker_game(game) if isinstance(game, str) else game
+    return _play(names, index, base_seed, opts, time_limit, handshake_timeout, resolved, len(names),
+                 variant, options)
+
+
+def _play(names: list[str], index: int, base_seed: int,
+          bot_options: Sequence[dict[str, Any]] | None, time_limit: float,
+          handshake_timeout: float, resolved: Game[Any], n: int, variant: str | None,
+          options: Mapping[str, Any] | None) -> GameResult:
+    """play_game on a checked game ``resolved`` of ``n`` players and its variant."""
     opts = list(bot_options) if bot_options is not None else [{} for _ in names]
     design = seating(n)
     who = design[index % len(design)]               # who[seat] = bot index
@@ -321,6 +311,7 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
     rng = random.Random(chance_seed(base_seed, index))
     bots: list[Bot] = []
     moves: list[str] = []
+    actions: list[int] = []
     plies = 0
     fault: BotFault | None = None
     failed: int | None = None                        # the faulting seat
@@ -343,6 +334,7 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
             if state.is_chance_node():
                 action = sample_outcome(state.chance_outcomes(), rng)
                 moves.append(state.action_text(action))
+                actions.append(action)
                 state.apply_action(action)
                 continue
             seat = state.current_player_id()
@@ -351,6 +343,7 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
                 fault, failed = outcome, seat
             else:
                 moves.append(outcome.text)
+                actions.append(outcome.action)
                 plies += 1
     finally:
         for bot in bots:
@@ -367,7 +360,7 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
         seats=tuple(names[who[s]] for s in range(n)), bot_seats=bot_seats, returns=returns,
         scores=dict(state.scores()), plies=plies, moves=moves, variant=variant,
         options=dict(options or {}), forfeit=forfeit, forfeited_by=forfeited_by,
-        fault=fault.kind if fault is not None else None)
+        fault=fault.kind if fault is not None else None, actions=actions)
 
 
 def check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] | None = None,
@@ -394,6 +387,13 @@ def check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] |
     """
     check_time_limit(time_limit)
     resolved, n = match_game(game, players, len(bot_names), variant, options)
+    _check_bots(bot_names, bot_options, time_limit, handshake_timeout, resolved, n, variant, options)
+
+
+def _check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] | None,
+                time_limit: float, handshake_timeout: float, resolved: Game[Any], n: int,
+                variant: str | None, options: Mapping[str, Any] | None) -> None:
+    """check_bots on a game match_game has checked (``resolved``, ``n`` players)."""
     trial_state(resolved, n, variant, options)
     opts = list(bot_options) if bot_options is not None else [{} for _ in bot_names]
     for spec, bot_opts in zip(bot_names, opts):
@@ -471,7 +471,7 @@ def _signals_deferred() -> Iterator[None]:
 def _tasks(names: list[str], games: int, seed: int, opts: list[dict[str, Any]],
            time_limit: float, handshake_timeout: float, game: str | Game[Any],
            variant: str | None, options: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
-    """play_game's arguments for games 0..games-1, made one at a time (lazy schedule)."""
+    """_play_task's arguments for games 0..games-1, made one at a time (lazy schedule)."""
     for i in range(games):
         yield names, i, seed, opts, time_limit, handshake_timeout, game, variant, options
 
@@ -517,10 +517,10 @@ def play_match(bot_names: Sequence[str], games: int, seed: int,
         raise ValueError(f"games must be at least 1, got {games}")
     if seed < 0:
         raise ValueError(f"seed must be non-negative, got {seed}")
-    resolved, _ = match_game(game, players, len(bot_names), variant, options)
+    check_time_limit(time_limit)
+    resolved, n = match_game(game, players, len(bot_names), variant, options)  # the one look-up
     if check:
-        check_bots(bot_names, bot_options, time_limit, handshake_timeout, game=resolved,
-                   players=players, variant=variant, options=options)
+        _check_bots(bot_names, bot_options, time_limit, handshake_timeout, resolved, n, variant, options)
     names = list(bot_names)
     opts = [dict(o) for o in bot_options] if bot_options is not None else [{} for _ in names]
     lines = _new_lines(names, resolved)
@@ -534,9 +534,13 @@ def play_match(bot_names: Sequence[str], games: int, seed: int,
                             game=resolved.name)
 
     # a registered game travels to the workers by name (its Game may not pickle)
-    task_game: str | Game[Any] = game if isinstance(game, str) else resolved
-    batches = iter_batches(play_game, _tasks(names, games, seed, opts, time_limit, handshake_timeout,
-                                             task_game, variant, dict(options or {})),
+    # (and is looked up there once per process, _worker_game); in this process the games
+    # use the Game looked up above
+    in_process = backend == "local" and (jobs == 1 or games == 1)
+    task_game: str | Game[Any] = game if isinstance(game, str) and not in_process else resolved
+    batches = iter_batches(_play_task, _tasks(names, games, seed, opts, time_limit, handshake_timeout,
+                                              task_game, match_variant(resolved, variant),
+                                              dict(options or {})),
                            jobs=jobs, backend=backend, ray_address=ray_address, total=games)
     try:
         with closing(batches):

@@ -28,7 +28,7 @@ from pickpack.match_stats import (elo_difference, elo_interval, mean_interval, s
                                   simplest_fraction, wilson_interval)
 
 if TYPE_CHECKING:
-    from pickpack.match import GameResult
+    from pickpack.game_result import GameResult
 
 __all__ = ["BotLine", "MatchSummary", "rank_of", "win_share"]
 

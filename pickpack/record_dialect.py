@@ -22,6 +22,7 @@ any game through the GameState protocol only (pickpack.game).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -37,7 +38,7 @@ from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
 
 __all__ = ["MOVE_TOKEN", "RETURNS_TOKEN", "TWO_PLAYER_RESULTS", "GenericDialect", "RecordDialect",
-           "TagError", "dialect_for", "dialect_named", "parse_return", "parse_returns", "player_tag",
+           "TagError", "check_move_token", "dialect_for", "dialect_named", "parse_return", "parse_returns", "player_tag",
            "result_from_returns", "return_text", "returns_text", "roster_tags", "same_result"]
 
 #: The result tokens of a two-player record (PGN's): first seat wins, second wins, draw, unfinished.
@@ -55,6 +56,20 @@ RETURNS_TOKEN = rf"{_NUMBER}/(?:{_NUMBER}(?:/{_NUMBER})*)?|{_VALUE},(?:{_VALUE}(
 _NUMBER_RE = re.compile(_NUMBER)
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _BASE_BEFORE = ("Event", "Site", "Date", "Round")
+
+
+@functools.lru_cache(maxsize=None)
+def _move_token_pattern(grammar: str) -> re.Pattern[str]:
+    return re.compile(grammar, re.VERBOSE)
+
+
+def check_move_token(dialect: RecordDialect, ply: int, text: str) -> None:
+    """ValueError (``move PLY: TEXT is not a PPN move token of GAME (grammar ...)``)
+    unless ``text`` is one move token of ``dialect`` (its ``move_token``, read with
+    re.VERBOSE)."""
+    if _move_token_pattern(dialect.move_token).fullmatch(text) is None:
+        raise ValueError(f"move {ply}: {text!r} is not a PPN move token of {dialect.game.name} "
+                         f"(grammar {dialect.move_token})")
 
 
 class TagError(ValueError):
@@ -281,7 +296,6 @@ class GenericDialect:
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
-        self._token = re.compile(self.move_token)
 
     def __repr__(self) -> str:
         return f"GenericDialect({self.game.name!r})"
@@ -420,9 +434,7 @@ class GenericDialect:
         moves = []
         for ply, action in enumerate(actions, 1):
             text = replay.action_text(action)
-            if self._token.fullmatch(text) is None:
-                raise ValueError(f"move {ply}: {text!r} is not a PPN move token of {self.game.name} "
-                                 f"(grammar {self.move_token})")
+            check_move_token(self, ply, text)
             moves.append(Move(action, text))
             replay.apply_action(action)
         return moves

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+
 from pickpack import Move
+from pickpack.game import GameState
 from pickpack.record_dialect import roster_tags
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import Headers
@@ -19,7 +22,9 @@ class GameBuilder(BaseVisitor[Game]):
     before the first move of a side variation becomes that node's starting_comment.
     The tag pairs are gathered until end_headers, which makes the headers with the
     roster of the game their ``Game`` tag names (none: Pick & Pack; pickpack_ppn.headers);
-    until then the game's headers have a roster without players.
+    until then the game's headers have a roster without players. The state the reader
+    hands over with the main line's last move is kept with the game (Game.keep_state),
+    so ``game.end().state()`` does not replay the game again.
     """
 
     def __init__(self) -> None:
@@ -28,6 +33,7 @@ class GameBuilder(BaseVisitor[Game]):
         self._starting: str | None = None           # comment after '(' before its move
         self._in_variation_start = False
         self._tags: list[tuple[str, str]] = []
+        self._final: GameState | None = None         # the main line's position, from the reader
 
     def begin_game(self) -> None:
         self.game = _placeholder()
@@ -35,6 +41,7 @@ class GameBuilder(BaseVisitor[Game]):
         self._starting = None
         self._in_variation_start = False
         self._tags = []
+        self._final = None
 
     def visit_header(self, name: str, value: str) -> None:
         self._tags.append((name, value))
@@ -42,8 +49,10 @@ class GameBuilder(BaseVisitor[Game]):
     def end_headers(self) -> None:
         self.game.headers = Headers(self._tags)
 
-    def visit_move(self, move: Move, ply: int) -> None:
+    def visit_move(self, move: Move, ply: int, state: GameState | None = None) -> None:
         node = self._lines[-1]
+        if len(self._lines) == 1:
+            self._final = state
         if self._in_variation_start:
             self._in_variation_start = False
             if node.parent is None:
@@ -82,12 +91,23 @@ class GameBuilder(BaseVisitor[Game]):
     def handle_error(self, error: PPNParseError) -> None:
         self.game.errors.append(error)
 
+    def end_game(self) -> None:
+        if self._final is not None:
+            self.game.keep_state(self._lines[0], self._final)
+            self._final = None
+
     def result(self) -> Game:
         return self.game
+
+
+@functools.cache
+def _no_players() -> Headers:
+    """Headers with a roster without players (made once; every Game copies them)."""
+    return Headers.with_roster(roster_tags(()))
 
 
 def _placeholder() -> Game:
     """A new Game whose headers (a roster without players) end_headers replaces: made
     without looking up the roster of a record without a Game tag, so reading another
     game's record never loads Pick & Pack."""
-    return Game(Headers.with_roster(roster_tags(())))
+    return Game(_no_players())

@@ -158,7 +158,14 @@ class Headers(MutableMapping[str, str]):
         given.update(tags)
         self._roster: dict[str, str] = {tag: _unknown(tag) for tag in roster_of_tags(given)}
         self._others: dict[str, str] = {}
-        self.update(pairs, **tags)
+        self._set_all(pairs)
+        self._set_all(tags.items())
+
+    def _set_all(self, pairs: Iterable[tuple[str, str]]) -> None:
+        """``self[name] = value`` for each pair, in order (MutableMapping.update without
+        its per-call Mapping checks: a record's tags are set for every game read)."""
+        for name, value in pairs:
+            self[name] = value
 
     @classmethod
     def with_roster(cls, roster: Sequence[str], data: Mapping[str, str] | Iterable[tuple[str, str]] = ()
@@ -172,7 +179,7 @@ class Headers(MutableMapping[str, str]):
             check_tag(tag, "")
             headers._roster[tag] = _unknown(tag)
         headers._others = {}
-        headers.update(data)
+        headers._set_all(data.items() if isinstance(data, Mapping) else data)
         return headers
 
     @property
@@ -187,7 +194,8 @@ class Headers(MutableMapping[str, str]):
 
     def __setitem__(self, name: str, value: str) -> None:
         check_tag(name, value)
-        problem = tag_value_problem(name, value)
+        check = FORMATTED_TAGS.get(name)
+        problem = None if check is None else check(value)
         if problem is not None:
             raise ValueError(f"tag {name}: {problem[1]}")
         if name in self._roster:
@@ -201,6 +209,16 @@ class Headers(MutableMapping[str, str]):
         else:
             del self._others[name]
 
+    def __contains__(self, name: object) -> bool:
+        return name in self._roster or name in self._others
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """``self[name]``, or ``default`` for a tag not set (at dict speed: a dialect
+        reads the set-up tags of every game)."""
+        if name in self._roster:
+            return self._roster[name]
+        return self._others.get(name, default)
+
     def __iter__(self) -> Iterator[str]:
         yield from self._roster
         yield from self._others
@@ -209,8 +227,15 @@ class Headers(MutableMapping[str, str]):
         return len(self._roster) + len(self._others)
 
     def copy(self) -> Headers:
-        """An independent copy, in the same order."""
-        return Headers.with_roster(self.roster, self.items())
+        """An independent copy, in the same order (its tags were checked when set)."""
+        other = Headers.__new__(Headers)
+        other._roster = dict(self._roster)
+        other._others = dict(self._others)
+        return other
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """The tag pairs, in order: ``list(self.items())``, made at dict speed."""
+        return [*self._roster.items(), *self._others.items()]
 
     def __repr__(self) -> str:
         return f"Headers({', '.join(f'{k}={v!r}' for k, v in self.items())})"

@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 from pickpack.game import GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
-from pickpack.match import GameResult
+from pickpack.game_result import GameResult
 from pickpack.record_dialect import GenericDialect, RecordDialect, TagError, dialect_for
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.compat import PickPackName, module_getattr

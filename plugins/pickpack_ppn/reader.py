@@ -36,8 +36,10 @@ may end with. An unknown game is an error at the tag's value naming the installe
 
 from __future__ import annotations
 
+import inspect
 import re
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -48,12 +50,12 @@ from pickpack.record_dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, Ta
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.dialects import dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
-from pickpack_ppn.headers import tag_value_problem
+from pickpack_ppn.headers import Headers, tag_value_problem
 from pickpack_ppn.source import LineSource, Lines, PPNInput
 from pickpack_ppn.tree import Game
-from pickpack_ppn.visitor import BaseVisitor, ResultT
+from pickpack_ppn.visitor import SKIP, BaseVisitor, ResultT, SkipType
 
-__all__ = ["LineSource", "Reader", "read_game", "tag_problem"]
+__all__ = ["HeadersBuilder", "LineSource", "Reader", "read_game", "tag_problem"]
 
 
 # One movetext token after optional white space; the last group matched says which.
@@ -127,6 +129,29 @@ class _Tag:
     name_column: int
 
 
+class HeadersBuilder(BaseVisitor[Headers]):
+    """The visitor of a scan of tag pairs: the Headers of a game, its movetext skipped
+    (``end_headers`` returns SKIP, so the reader replays nothing)."""
+
+    def __init__(self) -> None:
+        self._tags: list[tuple[str, str]] = []
+        self._headers: Headers | None = None
+
+    def begin_game(self) -> None:
+        self._tags = []
+        self._headers = None
+
+    def visit_header(self, name: str, value: str) -> None:
+        self._tags.append((name, value))
+
+    def end_headers(self) -> SkipType:
+        self._headers = Headers(self._tags)
+        return SKIP
+
+    def result(self) -> Headers:
+        return self._headers if self._headers is not None else Headers(self._tags)
+
+
 class Reader:
     """Reads games from ``stream`` one at a time (iterate, or call read_game).
 
@@ -173,6 +198,13 @@ class Reader:
         Raises PPNParseError in strict mode (see the class).
         """
         return self.visit_game(GameBuilder())
+
+    def read_headers(self) -> Headers | None:
+        """The tag pairs of the next game, or None at the end of the stream: its
+        movetext is read only to find where the game ends (no set-up, no move replayed;
+        HeadersBuilder). Raises PPNParseError in strict mode for a problem of the tags
+        or of the game's layout (a missing result, an unclosed comment)."""
+        return self.visit_game(HeadersBuilder())
 
     # --- lines -------------------------------------------------------------------
 
@@ -264,12 +296,12 @@ class Reader:
                         visitor.visit_header(name, value.value)
                 last_end = (self.line_number, len(line.rstrip()))
             line = self._next_line()
-        visitor.end_headers()
+        skip = visitor.end_headers() is SKIP
         if self._failed and line is None:       # the input broke off before any movetext
             visitor.end_game()
             self._visitor = None
             return visitor.result()
-        state = self._setup(tags, start)
+        state = self._setup(tags, start, replay=not skip)
         self._movetext(line, visitor, state, tags, last_end)
         visitor.end_game()
         self._visitor = None
@@ -304,7 +336,10 @@ class Reader:
             value = "".join(parts)
         return m.group(1), _Tag(value, self.line_number, m.start(2) + 1, raw, m.start(1) + 1)
 
-    def _setup(self, tags: dict[str, _Tag], start: int) -> GameState | None:
+    def _setup(self, tags: dict[str, _Tag], start: int, *, replay: bool = True) -> GameState | None:
+        """The game's dialect (its movetext grammar), and its initial state unless
+        ``replay`` is False (a visitor that skips the movetext: no state, so no move is
+        replayed; a tag the dialect refuses is then not reported either)."""
         values = {name: tag.value for name, tag in tags.items()}
         self._tags = values
         self._dialect = None
@@ -315,8 +350,10 @@ class Reader:
                 if self._default_dialect is None:
                     self._default_dialect = dialect_of_tags(values)
                 self._dialect = self._default_dialect
-            return self._dialect.state_from_tags(values)
+            return self._dialect.state_from_tags(values) if replay else None
         except TagError as exc:
+            if not replay:
+                return None
             if exc.tag is None or exc.tag not in tags:
                 self._error(start, 1, exc.message)
             else:
@@ -334,7 +371,7 @@ class Reader:
         dialect = self._dialect
         match = (_TOKEN if dialect is None else _tokenizer(dialect.move_token)).match
         apply_move = _no_game if dialect is None else dialect.apply_move
-        visit_move = visitor.visit_move
+        visit_move = _move_visit(visitor)
         last_row, last_pos = last_end
         while line is not None:
             row = self.line_number
@@ -396,7 +433,7 @@ class Reader:
                         visitor.begin_variation()
                         if cur.starting_comment is not None:
                             visitor.visit_comment(cur.starting_comment)
-                    visit_move(move, ply)
+                    visit_move(move, ply, state)
                     cur.ply = ply
                     cur.moved = True
                     continue
@@ -610,6 +647,32 @@ class Reader:
                 self._error(row, col, f"result {token} contradicts the final position: the game is over "
                             f"and ends {outcome} ({scores}{'; ' + rule if rule else ''})", rule)
         visitor.visit_result(token)
+
+
+@lru_cache(maxsize=None)
+def _takes_state(method: Any) -> bool:
+    """Whether a visit_move (a function of a visitor class) takes the ``state``
+    argument: a visitor written before it did, ``visit_move(self, move, ply)``, is still
+    read into (without it)."""
+    try:
+        params = list(inspect.signature(method).parameters.values())
+    except (TypeError, ValueError):
+        return True
+    return (any(p.kind is p.VAR_POSITIONAL for p in params)
+            or len([p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]) >= 4)
+
+
+def _move_visit(visitor: BaseVisitor[Any]) -> Callable[[Move, int, GameState], None]:
+    """``visitor.visit_move`` called with the state when it takes one (_takes_state)."""
+    method = visitor.visit_move
+    function = getattr(type(visitor), "visit_move", None)
+    if function is None or _takes_state(function):
+        return method
+
+    def without_state(move: Move, ply: int, state: GameState) -> None:
+        method(move, ply)            # a visitor's own, older signature
+
+    return without_state
 
 
 def _no_game(state: GameState, text: str) -> Move:

@@ -7,7 +7,9 @@ Pick & Pack, the set-up tags that replay the game (Pick & Pack: ``Seed``, both
 placements (PP-S3), ``First``; another game: ``Players``, ``Seed``, ``Variant``,
 ``Options``), and a ``Termination`` tag when a bot forfeited. The moves, chance outcomes
 included, are replayed on the engine while writing, so a record that does not replay is
-refused instead of written.
+refused instead of written: once, by their actions (``GameResult.actions``, checked by
+the game's ``apply_action``), each written with the text the runner made for it, so no
+move is encoded or decoded again; a result without actions is replayed from its texts.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any, TextIO
 
 from pickpack.game import GameState
 from pickpack.games_registry import get_game
-from pickpack.match import GameResult
+from pickpack.game_result import GameResult
+from pickpack.move import Move
 from pickpack.record_dialect import GenericDialect, RecordDialect, dialect_for, result_from_returns
 from pickpack_ppn.tree import Game
 from pickpack_ppn.writer import TextExporter
@@ -62,11 +65,7 @@ def game_from_result(result: GameResult, *, event: str = "pickpack match", site:
     except (LookupError, ValueError, TypeError) as exc:
         raise ValueError(f"game {result.index}: cannot set up {result.game}: {exc}") from None
     dialect = dialect_for(game)
-    for ply, text in enumerate(result.moves, 1):
-        try:
-            dialect.apply_move(state, text)
-        except ValueError as exc:        # IllegalMoveError, MoveSyntaxError
-            raise ValueError(f"game {result.index}: move {ply} ({text}) does not replay: {exc}") from None
+    moves = _replayed(result, state, dialect)
     if not result.forfeit and not state.is_terminal():
         raise ValueError(f"game {result.index}: its {len(result.moves)} moves do not finish the game "
                          "and no forfeit is recorded")
@@ -82,9 +81,30 @@ def game_from_result(result: GameResult, *, event: str = "pickpack match", site:
         reason = " ".join(result.forfeit.split())   # a tag value is one line
         headers["Termination"] = f"forfeit by {result.forfeited_by}: {reason}"
     try:
-        return Game.from_state(state, headers)
+        return Game.from_state(state, headers, moves=moves)
     except ValueError as exc:
         raise ValueError(f"game {result.index}: {exc}") from None
+
+
+def _replayed(result: GameResult, state: GameState, dialect: RecordDialect) -> list[Move] | None:
+    """Replay the result's moves on ``state``: by its actions (each with the runner's
+    text) when it has them, else by reading its texts; the Moves of the first way
+    (None for the second: Game.from_state then writes the history). ValueError naming
+    the move that does not replay."""
+    if result.actions and len(result.actions) != len(result.moves):
+        raise ValueError(f"game {result.index}: {len(result.actions)} actions for "
+                         f"{len(result.moves)} moves")
+    for ply, text in enumerate(result.moves, 1):
+        try:
+            if result.actions:
+                state.apply_action(result.actions[ply - 1])
+            else:
+                dialect.apply_move(state, text)
+        except ValueError as exc:        # IllegalMoveError, MoveSyntaxError
+            raise ValueError(f"game {result.index}: move {ply} ({text}) does not replay: {exc}") from None
+    if not result.actions:
+        return None
+    return [Move(action, text) for action, text in zip(result.actions, result.moves)]
 
 
 def games_to_ppn(results: Iterable[GameResult], stream: TextIO, *, event: str = "pickpack match",

@@ -5,18 +5,21 @@ As python-chess's chess.pgn: every node but the root holds the move that leads t
 a comment, a starting comment (for a node that begins a side variation) and NAGs.
 Nodes do not store positions: ``node.state()`` replays the moves from the game's
 set-up tags, read by the dialect its ``Game`` tag names (pickpack_ppn.dialects; no tag:
-Pick & Pack). States are the game's GameStates (pickpack.game).
+Pick & Pack). A tree read from text keeps the one position the reader had replayed
+anyway, the end of its main line (GameBuilder), so ``game.end().state()`` after a read
+is a copy of it, not a second replay -- as long as the tags and the moves up to that
+node are what the reader read. States are the game's GameStates (pickpack.game).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TypeVar
 
 from pickpack import Move
 from pickpack.game import GameState
 from pickpack.games_registry import DEFAULT_GAME
-from pickpack.record_dialect import RecordDialect, dialect_for, roster_tags, same_result
+from pickpack.record_dialect import RecordDialect, check_move_token, dialect_for, roster_tags, same_result
 from pickpack_ppn.dialects import GAME_TAG, dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import Headers
@@ -133,8 +136,15 @@ class GameNode:
         Raises pickpack.record_dialect.TagError for bad set-up tags (or an unknown Game)
         and pickpack.IllegalMoveError for a move of the tree that is not legal where it stands.
         """
-        state = self.game().initial_state()
-        for move in self.moves_from_root():
+        root = self.game()
+        moves = self.moves_from_root()
+        kept = root._kept
+        if (kept is not None and kept[0] is self and kept[1] == moves
+                and kept[2] == root.headers.pairs()):
+            copied: GameState = kept[3].copy()
+            return copied
+        state = root.initial_state()
+        for move in moves:
             state.apply(move)
         return state
 
@@ -152,12 +162,22 @@ class Game(GameNode):
     names the game (pickpack_ppn.dialects); without one the record is Pick & Pack's.
     """
 
-    __slots__ = ("errors", "headers")
+    __slots__ = ("_kept", "errors", "headers")
 
     def __init__(self, headers: Mapping[str, str] | Iterable[tuple[str, str]] = ()) -> None:
         super().__init__()
         self.headers = headers.copy() if isinstance(headers, Headers) else Headers(headers)
         self.errors: list[PPNParseError] = []
+        # (node, its moves from the root, the tags, its state): a position the reader
+        # replayed (keep_state); node.state() copies it while the moves and tags match
+        self._kept: tuple[GameNode, list[Move], list[tuple[str, str]], GameState] | None = None
+
+    def keep_state(self, node: GameNode, state: GameState) -> None:
+        """Keep ``state``, the position at ``node`` (the reader's, made while reading:
+        it is not copied, so nobody may change it afterwards), so that ``node.state()``
+        copies it instead of replaying, while the tags and the moves from the root to
+        ``node`` stay as they are now."""
+        self._kept = (node, node.moves_from_root(), self.headers.pairs(), state)
 
     def dialect(self) -> RecordDialect:
         """The dialect of the game the ``Game`` tag names (Pick & Pack without one).
@@ -199,7 +219,8 @@ class Game(GameNode):
                                                     *tags.items(), *kept])
 
     @classmethod
-    def from_state(cls, state: GameState, headers: Mapping[str, str] | None = None) -> Game:
+    def from_state(cls, state: GameState, headers: Mapping[str, str] | None = None, *,
+                   moves: Sequence[Move] | None = None) -> Game:
         """The game that leads to ``state`` (any game's GameState): its start and its
         history (chance outcomes included) as the mainline.
 
@@ -208,8 +229,12 @@ class Game(GameNode):
         worked out from the state by the game's dialect (a ``Seed`` in ``headers`` is kept
         if it sets the game up); ``Result`` comes from the state once it is over (for
         Pick & Pack PP-E4; another game: its returns), else from ``headers`` (for a
-        forfeit) or ``*``. Raises ValueError when the Game tag, a set-up tag or the
-        Result given in ``headers`` contradicts the state.
+        forfeit) or ``*``. ``moves``: the history as Moves when the caller has them
+        with their canonical texts (the match writer: the runner wrote each text once),
+        so that the history is not replayed to write them again; their actions must be
+        ``state.history_actions()``. Raises ValueError when the Game tag, a set-up tag
+        or the Result given in ``headers`` contradicts the state, when ``moves`` are not
+        its history, and for a text that is not one move token of the game's dialect.
         """
         name = state.game.name
         given = dict(headers or {})
@@ -221,7 +246,8 @@ class Game(GameNode):
         if name != DEFAULT_GAME:
             given[GAME_TAG] = name
         root = state.copy()
-        for _ in range(len(root.history_actions())):
+        root_actions = root.history_actions()
+        for _ in range(len(root_actions)):
             root.undo()
         game = cls(Headers.with_roster(roster, given))     # no lookup of a default roster
         seed_text = given.get("Seed")
@@ -238,8 +264,15 @@ class Game(GameNode):
                 raise ValueError(f"Result {game.headers['Result']} contradicts the final position "
                                  f"({outcome}, scores {dict(state.scores())})")
             game.headers["Result"] = outcome
+        if moves is None:
+            moves = dialect.history_moves(state)
+        elif [m.action for m in moves] != root_actions:
+            raise ValueError("the moves given are not the state's history")
+        else:
+            for ply, move in enumerate(moves, 1):
+                check_move_token(dialect, ply, move.text)
         node: GameNode = game
-        for move in dialect.history_moves(state):
+        for move in moves:
             node = node.add_variation(move)
         return game
 

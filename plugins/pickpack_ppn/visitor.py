@@ -9,7 +9,7 @@ does the same).
 Order of calls for one game::
 
     begin_game
-    begin_headers, visit_header*, end_headers
+    begin_headers, visit_header*, end_headers     # returns SKIP: the movetext is not read for it
     [visit_comment]                       # a comment before the first move
     { visit_move [visit_nag*] [visit_comment]
       [begin_variation [visit_comment] visit_move ... end_variation]* }*
@@ -18,20 +18,39 @@ Order of calls for one game::
     result()
 
 handle_error may come at any point of a game read from text.
+
+The reader keeps the position of every line of play and hands it to ``visit_move`` (as
+python-chess's reader hands its board), so a visitor that needs positions -- the
+builder keeps the final one -- never replays the game itself. A visitor whose
+``end_headers`` returns ``SKIP`` (a scan of the tag pairs, HeadersBuilder) gets no
+movetext events but ``visit_result`` and ``end_game``: the reader then sets up and
+replays nothing for that game, and reads its movetext only to find where it ends.
 """
 
 from __future__ import annotations
 
+import enum
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
 if TYPE_CHECKING:
     from pickpack import Move
+    from pickpack.game import GameState
     from pickpack_ppn.errors import PPNParseError
 
-__all__ = ["BaseVisitor", "ResultT"]
+__all__ = ["SKIP", "BaseVisitor", "ResultT", "SkipType"]
 
 ResultT = TypeVar("ResultT")
+
+
+class SkipType(enum.Enum):
+    """The type of SKIP."""
+
+    SKIP = "skip"
+
+
+#: What ``end_headers`` returns to have the reader skip the game's movetext.
+SKIP: Literal[SkipType.SKIP] = SkipType.SKIP
 
 
 class BaseVisitor(ABC, Generic[ResultT]):
@@ -46,11 +65,18 @@ class BaseVisitor(ABC, Generic[ResultT]):
     def visit_header(self, name: str, value: str) -> None:
         """One tag pair, ``[name "value"]`` (value unescaped)."""
 
-    def end_headers(self) -> None:
-        """The tag pairs are over; movetext follows."""
+    def end_headers(self) -> SkipType | None:
+        """The tag pairs are over; movetext follows. Return SKIP to have a reader skip
+        it (module docstring); a tree walk (Game.accept) goes on regardless."""
+        return None
 
-    def visit_move(self, move: Move, ply: int) -> None:
-        """A move of the current line; ``ply`` is its 1-based ply from the game's start."""
+    def visit_move(self, move: Move, ply: int, state: GameState | None = None) -> None:
+        """A move of the current line; ``ply`` is its 1-based ply from the game's start.
+
+        ``state``: from a reader, the position of that line after the move (the
+        reader's own state: read it, do not change it; it stays that line's position
+        only until the line's next move; ``copy()`` it to keep one); None when a tree
+        is walked (Game.accept: a tree holds no positions)."""
 
     def visit_comment(self, comment: str) -> None:
         """A comment: before the first move of the game or of a variation, else after

@@ -11,6 +11,7 @@ text gives the text back exactly.
 from __future__ import annotations
 
 from pickpack import Move
+from pickpack.game import GameState
 from pickpack_ppn.visitor import BaseVisitor
 
 __all__ = ["COLUMNS", "TextExporter", "check_comment", "escape_tag_value"]
@@ -66,7 +67,7 @@ class TextExporter(BaseVisitor[str]):
     def visit_header(self, name: str, value: str) -> None:
         self._tags.append(f'[{name} "{escape_tag_value(value)}"]')
 
-    def visit_move(self, move: Move, ply: int) -> None:
+    def visit_move(self, move: Move, ply: int, state: GameState | None = None) -> None:
         self._tokens.append(f"{ply}. {move.text}")
 
     def visit_comment(self, comment: str) -> None:

@@ -29,6 +29,7 @@ from typing import Any
 from textual import events, work
 from textual.app import App
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
@@ -47,6 +48,7 @@ from pickpack_tui.screens.help_screen import HelpScreen, live_keys
 from pickpack_tui.screens.returns_screen import ReturnsScreen
 from pickpack_tui.screens.too_small_screen import TooSmallScreen
 from pickpack_tui.session import HUMAN, GameSession, SaveFileError
+from pickpack_tui.view_model import BoardView
 from pickpack_tui.wording import counted
 
 __all__ = ["GameApp", "face_of"]
@@ -86,6 +88,9 @@ class GameApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
                 tooltip="quit (asks first if moves are unsaved)"),
     ]
+
+    #: The board screen's view model (pickpack_tui.view_model); each assignment redraws.
+    view: reactive[BoardView | None] = reactive(None, always_update=True, init=False, repaint=False)
 
     def __init__(self, session: GameSession, *, bot_delay: float = 0.6,
                  save_path: str = "pickpack-save.json", face: Face | None = None) -> None:
@@ -290,18 +295,18 @@ class GameApp(App[None]):
     def play(self, player: str, actions: Sequence[int], note: str | None = None) -> None:
         """Apply a person's ``actions`` for ``player`` (checked by the engine: an
         illegal one is refused with its rule, nothing applied) and go on."""
-        state = self.session.state
+        session = self.session
+        state = session.state
         texts: list[str] = []
         for i, action in enumerate(actions):
             problem = state.check_action(action)
             if problem is not None or state.current_player != player:
                 for _ in range(i):
-                    state.undo()
+                    session.undo_action()
                 rule, reason = problem if problem is not None else ("turn", f"it is not {player}'s turn")
                 self.say(f"{rule}: {reason}", bell=True)
                 return
-            texts.append(state.action_text(action))
-            state.apply_action(action)
+            texts.append(session.apply_action(action))
             self.last = (player, action)
         who = "You" if not self.session.hot_seat else player.title()
         self.message = note if note is not None else f"{who} played {texts[-1]}" if texts else ""
@@ -339,8 +344,13 @@ class GameApp(App[None]):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        """Draw the position for ``viewer`` (the face's board screen)."""
-        if self.board_screen.is_mounted:
+        """Draw the position for ``viewer`` (the face's board screen): a new view model
+        (pickpack_tui.view_model) in the reactive ``view``, whose watcher draws it."""
+        self.view = BoardView.of(self.session, self.viewer, self.thinking, self.message)
+
+    def watch_view(self, view: BoardView | None) -> None:
+        """The one place the board screen is redrawn: the face draws ``view``."""
+        if view is not None and self.board_screen.is_mounted:
             self.face.show(self)
 
     # --- bots ----------------------------------------------------------------------------
@@ -389,20 +399,20 @@ class GameApp(App[None]):
         if token != self.token:
             return
         self.thinking = None
-        state = self.session.state
+        session = self.session
         applied = 0
         if problem is None:
             try:
                 for move in moves:
                     if not isinstance(move, Move):
                         raise TypeError(f"returned {move!r}, not a Move")
-                    state.apply(move)
+                    session.apply(move)
                     applied += 1
                     self.last = (player, move.action)
             except (IllegalMoveError, MoveSyntaxError, TypeError) as exc:
                 problem = f"illegal answer: {exc}"
                 for _ in range(applied):
-                    state.undo()
+                    session.undo_action()
                 self.last = None
         if problem is not None:
             self._bot_failed(player, problem)

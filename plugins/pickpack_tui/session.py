@@ -2,8 +2,12 @@
 
 Game-neutral (the GameState protocol, pickpack.game): a session starts a game with
 ``pickpack.new_game``'s arguments (game, player count from the seats, seed, variant,
-options) and keeps the start state, so the history can be replayed for the move log and
-saved as move texts (pickpack.savefile, version 2). Chance nodes are resolved here
+options) and keeps the start state and the move log: (mover, action, text) of every
+action, grown as the session applies an action (its text made once, from the position
+it is played in) and shrunk as it takes one back, so a redraw never replays the history
+(``history``; a change made to the state behind the session's back is caught and its
+rows written from a copy of the state taken back to where the log still holds). The
+log is what is saved, as move texts (pickpack.savefile, version 2). Chance nodes are resolved here
 (never asked of a person) and their outcomes are in the history like any move: the
 outcome at action index ``k`` (the number of actions already in the history) is
 ``sample_outcome(outcomes, Random(chance_seed(seed, k)))`` (pickpack.match_chance,
@@ -22,10 +26,11 @@ from typing import Any
 
 from pickpack.botspec import parse_bot_spec
 from pickpack.bots import available_bots
-from pickpack.errors import BotSpecError
+from pickpack.errors import BotSpecError, IllegalMoveError
 from pickpack.game import Game, GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.match_chance import sample_outcome
+from pickpack.move import Move
 from pickpack.savefile import HUMAN, SAVE_FORMAT, SavedGame, SaveFileError
 from pickpack.seeding import chance_seed, derive_seed
 
@@ -73,6 +78,9 @@ class GameSession:
     loaded_from: str | None = field(default=None)
     saved_history: list[int] = field(default_factory=list)
     chance_base: int = field(default_factory=_random_base)
+    # the move log (module docstring): rows and their actions, in step with the state
+    _rows: list[tuple[str, int, str]] = field(default_factory=list, init=False, repr=False, compare=False)
+    _actions: list[int] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.seed is not None:
@@ -150,9 +158,7 @@ class GameSession:
         node. Returns their texts, oldest first."""
         texts = []
         while self.state.is_chance_node():
-            action = self.chance_outcome()
-            texts.append(self.state.action_text(action))
-            self.state.apply_action(action)
+            texts.append(self.apply_action(self.chance_outcome()))
         return texts
 
     def bot_seed(self, seat: int) -> int:
@@ -174,16 +180,75 @@ class GameSession:
 
     # --- the history -----------------------------------------------------------------
 
+    def apply_action(self, action: int) -> str:
+        """Apply ``action`` to the state (the state checks it: IllegalMoveError, nothing
+        applied) and add it to the move log; its canonical text, made once."""
+        self._sync()
+        state = self.state
+        mover = state.current_player
+        text = state.action_text(action)
+        state.apply_action(action)
+        self._log(mover, action, text)
+        return text
+
+    def apply(self, move: Move) -> None:
+        """Apply a bot's ``move`` with the state's own checks (``state.apply``: its
+        errors, nothing applied) and add it to the move log with its canonical text."""
+        self._sync()
+        state = self.state
+        mover = state.current_player
+        try:
+            text: str | None = state.action_text(move.action)
+        except (IllegalMoveError, TypeError, ValueError):
+            text = None                  # apply() below refuses it in the game's words
+        state.apply(move)
+        self._log(mover, move.action, move.text if text is None else text)
+
+    def undo_action(self) -> int:
+        """Take back the state's last action and its row of the move log; the action."""
+        self._sync()
+        self.state.undo()
+        self._rows.pop()
+        return self._actions.pop()
+
+    def _log(self, mover: str | None, action: int, text: str) -> None:
+        self._rows.append((CHANCE_NAME if mover is None else mover, action, text))
+        self._actions.append(action)
+
+    def _sync(self) -> None:
+        """Bring the move log in step with the state's history when the state was
+        changed behind the session's back (or replaced): the rows up to the actions
+        both share stay; the others are written from a copy of the state taken back to
+        there (no replay from the start). Nothing to do otherwise (one comparison of
+        the action lists)."""
+        actions = self.state.history_actions()
+        kept = self._actions
+        if actions == kept:
+            return
+        k = len(kept) if actions[:len(kept)] == kept else next(
+            (i for i, (a, b) in enumerate(zip(actions, kept)) if a != b), min(len(actions), len(kept)))
+        del self._rows[k:], kept[k:]
+        if k == len(actions):
+            return
+        replay = self.state.copy()
+        for _ in range(len(actions) - k):
+            replay.undo()
+        for action in actions[k:]:
+            mover = replay.current_player
+            self._log(mover, action, replay.action_text(action))
+            replay.apply_action(action)
+
+    @property
+    def plies(self) -> int:
+        """The number of actions played since the start, chance outcomes included."""
+        self._sync()
+        return len(self._actions)
+
     def history(self) -> list[tuple[str, int, str]]:
         """(mover name or "chance", action, canonical text) of every action since the
-        start, oldest first (replayed from ``start``)."""
-        replay = self.start.copy()
-        rows = []
-        for action in self.state.history_actions():
-            mover = replay.current_player
-            rows.append((CHANCE_NAME if mover is None else mover, action, replay.action_text(action)))
-            replay.apply_action(action)
-        return rows
+        start, oldest first: the move log (module docstring), not a replay."""
+        self._sync()
+        return list(self._rows)
 
     def play_log(self) -> list[tuple[str, str]]:
         """(mover, text) of every action, chance outcomes included (mover "chance")."""
@@ -218,8 +283,7 @@ class GameSession:
             return 0
         undone = 0
         while True:
-            last = self.state.history_actions()[-1]
-            self.state.undo()
+            last = self.undo_action()
             undone += 1
             if self.is_human(self.state.current_player) and undoable(last):
                 return undone

@@ -21,7 +21,6 @@ from pickpack.game import Game, GameState
 from pickpack.games.pacru.tui.board_screen import PacruBoardScreen
 from pickpack.games.pacru.tui.game_over_screen import PacruGameOverScreen
 from pickpack.games.pacru.tui.help_text import HELP_TEXT
-from pickpack.games.pacru.tui.move_rows import MoveRows
 from pickpack.games.pacru.tui.picker import Picker
 from pickpack.games.pacru.tui.view import PacruState, pacru_state
 from pickpack.games.pacru.tui.widgets.board_view import BoardView
@@ -48,7 +47,6 @@ class PacruFace:
     def __init__(self) -> None:
         self._picker: Picker | None = None
         self._key: tuple[int, tuple[int, ...]] | None = None
-        self._rows = MoveRows()
 
     def hides_information(self, game: Game[Any]) -> bool:
         """False: PACRU has perfect information."""
@@ -126,8 +124,9 @@ class PacruFace:
         screen.show_lines(f"Cursor {cell_words(state, board.cursor)}", prompt)
 
     def log(self, session: GameSession, viewer: str | None = None) -> list[tuple[str, str]]:
-        """(mover, canonical move text) of every move, for every viewer alike."""
-        return self._rows.rows(session.start, session.state.history_actions())
+        """(mover, canonical move text) of every move, for every viewer alike: the
+        session's move log (pickpack_tui.session), which grows and shrinks with the game."""
+        return session.play_log()
 
     # --- a person's move ---------------------------------------------------------------
 
