@@ -246,7 +246,7 @@ class StateBase:
             raise TypeError(f"player must be a seat or a name, not {type(player).__name__}")
         names = self.players
         if player in names:
-            return names.index(player)     # type: ignore[arg-type]  # a str here
+            return names.index(player)
         if isinstance(player, str) or not 0 <= player < len(names):
             raise ValueError(f"player must be a seat 0..{len(names) - 1} or one of {', '.join(names)}, "
                              f"not {player!r}")
