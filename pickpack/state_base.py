@@ -18,7 +18,8 @@ A game writes its rules as hooks:
 - ``parse_action(text)``: the action ``text`` denotes here (``MoveSyntaxError`` for
   malformed text; ``IllegalMoveError`` for well-formed text of no action of this kind
   of node); legality is the base's to check;
-- optionally ``chance_weights()`` (``[(outcome, int weight)]`` at a chance node; the
+- optionally ``_copy_position()`` (a new state of this position without history; the
+  default clones every attribute), ``chance_weights()`` (``[(outcome, int weight)]`` at a chance node; the
   base makes the exact ``Fraction``s of ``chance_outcomes()`` from them, only when
   asked), ``options``, ``move_rule`` (the rule a Move of another position breaks).
 
@@ -254,8 +255,12 @@ class StateBase:
 
     def observation(self, player: int | str) -> dict[str, Any]:
         """What ``player`` (a seat or a name) may see. Default, for a game of perfect
-        information: the whole snapshot. Errors as seat_of."""
+        information (``game.perfect_information``): the whole snapshot; a game that hides
+        anything must define its own (NotImplementedError otherwise, so that nothing
+        hidden reaches a seat by default). Errors as seat_of."""
         self.seat_of(player)
+        if not self.game.perfect_information:
+            raise NotImplementedError(f"{type(self).__name__} hides information: it must define observation()")
         return self.snapshot()
 
     def winners(self) -> tuple[str, ...]:
@@ -354,10 +359,18 @@ class StateBase:
         return [action for action, _ in getattr(self, "_history", ())]
 
     def copy(self) -> Self:
-        """An independent copy with the same history: every attribute cloned (lists,
-        dicts, sets all the way down; immutable values and undo tokens shared)."""
+        """An independent copy with the same history (its undo tokens shared)."""
+        other = self._copy_position()
+        history = getattr(self, "_history", None)
+        if history:
+            other._history = history.copy()
+        return other
+
+    def _copy_position(self) -> Self:
+        """A new state of this position, without history (hook; default: every attribute
+        cloned, lists, dicts and sets all the way down, immutable values shared)."""
         other = type(self).__new__(type(self))
-        other.__dict__.update({k: v.copy() if k == "_history" else _clone(v) for k, v in self.__dict__.items()})
+        other.__dict__.update({k: _clone(v) for k, v in self.__dict__.items() if k != "_history"})
         return other
 
     def action_text(self, action: int) -> str:
