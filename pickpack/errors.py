@@ -45,16 +45,25 @@ class NotAnActionError(IllegalMoveError, TypeError):
     """An action that is not an int at all (a str, a float, a bool): both an
     IllegalMoveError (rule ``"action space"``) and a TypeError."""
 
+    @classmethod
+    def for_value(cls, value: object) -> NotAnActionError:
+        """The error for ``value`` given where an action int belongs."""
+        reason = f"an action is an int, not {type(value).__name__}"
+        return cls(illegal_move_message(None, "action space", reason), "action space", reason=reason)
+
 
 def illegal_move_message(action: int | None, rule: str, reason: str, text: str = "") -> str:
     """The one wording of an illegal move: ``illegal move TEXT (action N): RULE: REASON``;
-    ``illegal action N: ...`` without text; ``illegal move TEXT: ...`` without an action."""
+    ``illegal action N: ...`` without text; ``illegal move TEXT: ...`` without an action;
+    ``not an action: ...`` with neither (a value that is no action int, NotAnActionError)."""
     if text and action is not None:
         what = f"illegal move {text} (action {action})"
     elif text:
         what = f"illegal move {text}"
-    else:
+    elif action is not None:
         what = f"illegal action {action}"
+    else:
+        what = "not an action"
     return f"{what}: {rule}: {reason}" if rule else f"{what}: {reason}"
 
 

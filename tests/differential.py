@@ -29,13 +29,13 @@ def assert_same_position(core: State, ref: RefState) -> None:
     """Everything observable at this position agrees."""
     assert core.snapshot() == ref.snapshot()
     assert core.zobrist_hash() == core._hash_from_scratch() == ref.zobrist_hash()
-    assert core.current_player == ref.current_player()
+    assert core.current_player == ref.current_player
     assert core.is_terminal() == ref.is_terminal()
     assert core.scores() == ref.scores()
     assert core.winner() == ref.winner()
     assert core.legal_actions() == ref.legal_actions()
     moves = core.legal_moves()
-    assert [m.text for m in moves] == ref.legal_moves()
+    assert moves == ref.legal_moves()
     assert [core.parse_move(m.text) for m in moves] == moves      # texts read back
 
 

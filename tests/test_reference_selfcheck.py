@@ -27,6 +27,11 @@ RED_TILES = "PPWWRRQQXXMM"  # aT=P bT=P cT=W dT=W eT=R fT=R aB=Q bB=Q cB=X dB=X 
 BLUE_TILES = "MMXXQQRRWWPP"
 
 
+def texts(state: RefState) -> list[str]:
+    """The canonical texts of the legal moves, in action order."""
+    return [move.text for move in state.legal_moves()]
+
+
 def play_action(dest: int, detail: int, rush: int = 0) -> int:
     return 6 + (dest * 142 + detail) * 2 + rush
 
@@ -87,11 +92,11 @@ def test_deal_and_random_placements_use_the_components() -> None:
 
 def test_red_opening_moves_grab_along_the_grabbers_row() -> None:
     state = RefState.new(ASCENDING_DEAL, {"red": RED_TILES, "blue": BLUE_TILES})
-    assert state.current_player() == "red"
+    assert state.current_player == "red"
     # Grabber on f6 (sq 35); Red moves along row 6 (PP-M1): a6..e6 = sq 30..34, all
     # face-up trays, each into any of the 4 empty open crates (PP-G2 tie).
     expected_texts = [f"{c}6>{k}" for c in "abcde" for k in "1234"]
-    assert state.legal_moves() == expected_texts
+    assert texts(state) == expected_texts
     # a6>1: 6 + (30*142 + 0)*2 = 6 + 8520 = 8526; then +2 per crate;
     # b6>1: 6 + 31*142*2 = 6 + 8804 = 8810.
     actions = state.legal_actions()
@@ -101,9 +106,9 @@ def test_red_opening_moves_grab_along_the_grabbers_row() -> None:
 
 def test_blue_opening_moves_grab_along_the_grabbers_column() -> None:
     state = RefState.new(ASCENDING_DEAL, {"red": RED_TILES, "blue": BLUE_TILES}, first="blue")
-    assert state.current_player() == "blue"
+    assert state.current_player == "blue"
     # Blue moves along column f: f1..f5 = sq 5, 11, 17, 23, 29. f1>1 = 6 + 5*142*2 = 1426.
-    assert state.legal_moves() == [f"f{r}>{k}" for r in "12345" for k in "1234"]
+    assert texts(state) == [f"f{r}>{k}" for r in "12345" for k in "1234"]
     assert state.legal_actions()[0] == 1426
 
 
@@ -114,33 +119,33 @@ def test_grab_goes_to_an_open_crate_with_fewest_trays() -> None:
     assert state.snapshot()["grid"]["a6"] is None  # PP-G1
     assert state.snapshot()["grabber"] == "a6"
     # Blue now moves in column a (a1..a5), 4 empty crates each.
-    assert state.legal_moves() == [f"a{r}>{k}" for r in "12345" for k in "1234"]
+    assert texts(state) == [f"a{r}>{k}" for r in "12345" for k in "1234"]
     state.apply("a1>1")
     # Red moves in row 1 from a1: b1..f1; crate 2 holds one tray, so only 1, 3, 4 (PP-G2).
-    assert state.legal_moves() == [f"{c}1>{k}" for c in "bcdef" for k in "134"]
+    assert texts(state) == [f"{c}1>{k}" for c in "bcdef" for k in "134"]
 
 
 def test_placement_phase_fills_red_then_blue_in_space_order() -> None:
     state = RefState.new(ASCENDING_DEAL, None, first="blue")
     assert state.snapshot()["phase"] == "placement"
-    assert state.current_player() == "red"
+    assert state.current_player == "red"
     assert state.legal_actions() == [0, 1, 2, 3, 4, 5]
-    assert state.legal_moves() == ["aT=P", "aT=W", "aT=R", "aT=Q", "aT=X", "aT=M"]
+    assert texts(state) == ["aT=P", "aT=W", "aT=R", "aT=Q", "aT=X", "aT=M"]
     state.apply("aT=P")
     state.apply("bT=P")
     # Two Premium tiles are placed, so P (0) is gone for Red (PP-C3).
     assert state.legal_actions() == [1, 2, 3, 4, 5]
-    assert state.legal_moves()[0] == "cT=W"
+    assert texts(state)[0] == "cT=W"
     for letter in RED_TILES[2:]:
         state.apply_action(ref.KINDS.index(letter))
-    assert state.current_player() == "blue"
-    assert state.legal_moves()[0] == "1L=P"
+    assert state.current_player == "blue"
+    assert texts(state)[0] == "1L=P"
     assert state.snapshot()["tiles"]["blue"]["1L"] == {"kind": None, "status": "unplayed"}
     for letter in BLUE_TILES:
         state.apply_action(ref.KINDS.index(letter))
     # After 24 placements play starts with `first` (here Blue) to move (PP-S4).
     assert state.snapshot()["phase"] == "play"
-    assert state.current_player() == "blue"
+    assert state.current_player == "blue"
     direct = RefState.new(ASCENDING_DEAL, {"red": RED_TILES, "blue": BLUE_TILES}, first="blue")
     assert state.snapshot() == direct.snapshot()
     assert state.zobrist_hash() == direct.zobrist_hash()
@@ -266,10 +271,10 @@ def test_mid_game_legal_moves_worked_by_hand() -> None:
         ("f3/fT", 4842),
         ("f3/fB:1>2", 4992), ("f3/fB:1>4", 4996), ("f3/fB:4>2", 5016), ("f3/fB:4>4", 5020),
     ]
-    assert state.legal_moves() == [text for text, _ in expected]
+    assert texts(state) == [text for text, _ in expected]
     assert state.legal_actions() == [action for _, action in expected]
     for text, action in expected:
-        assert state.text_action(text) == action
+        assert state.parse_action(text) == action
         assert state.action_text(action) == text
 
 
@@ -279,12 +284,12 @@ def test_mid_game_blue_reply_activates_a_tile_at_the_end_of_the_row() -> None:
     snap = state.snapshot()
     assert snap["crates"]["red"][1]["status"] == "premium"
     assert snap["tiles"]["red"]["aB"] == {"kind": "P", "status": "used"}
-    assert state.current_player() == "blue"
+    assert state.current_player == "blue"
     # Blue's column a from a3: a1, a2, a6 empty with no unplayed tile at the ends of rows
     # 1, 2, 6; a4 empty and row 4 has 4R = X unplayed; a5 a face-up tray.
     # X (PP-A5): Red's open non-empty crates: only 1 ([3]); Blue's: 1 ([2,4]) and 4 ([5]).
     # a5: Blue's open crates are 1 (2 trays) and 4 (1 tray) -> only crate 4.
-    assert state.legal_moves() == ["a4/4R:1x1", "a4/4R:1x4", "a5>4"]
+    assert texts(state) == ["a4/4R:1x1", "a4/4R:1x4", "a5>4"]
     state.apply("a4/4R:1x4")  # swap Red crate 1's top (3) with Blue crate 4's top (5)
     snap = state.snapshot()
     assert snap["crates"]["red"][0]["trays"] == [5]
@@ -311,14 +316,14 @@ def test_action_effects(move, check) -> None:
     snap = state.snapshot()
     assert check(snap)
     assert snap["grabber"] == move[:2]
-    assert state.current_player() == "blue"
+    assert state.current_player == "blue"
 
 
 def test_illegal_moves_are_refused() -> None:
     state = mid_game()
     for text in ("b3>1", "d3/dT", "e3>3", "e3>1", "f3/fT+", "a3/aB:3", "c3>1", "a3/aT:b3"):
         with pytest.raises(ValueError):
-            state.text_action(text)
+            state.parse_action(text)
     with pytest.raises(ValueError):
         state.apply_action(play_action(16, 0))  # e3>1: crate 1 is not among the fewest
     with pytest.raises(ValueError):
@@ -332,10 +337,10 @@ def test_illegal_moves_are_refused() -> None:
 
 def test_rush_order_taken_this_move_cannot_be_spent() -> None:
     state = mid_game(rush=(0, 0))
-    assert "f3/fT+" not in state.legal_moves()  # PP-R2
+    assert "f3/fT+" not in texts(state)  # PP-R2
     state.apply("f3/fT")
     assert state.snapshot()["rush"] == {"red": 1, "blue": 0}
-    assert state.current_player() == "blue"
+    assert state.current_player == "blue"
 
 
 def test_rush_order_sequence() -> None:
@@ -343,37 +348,37 @@ def test_rush_order_sequence() -> None:
     state.apply("f3/fT")  # Red takes a rush order (not spendable now, PP-R2)
     # Blue in column f from f3: f1 face-down, f2/f5/f6 empty with no tile on their rows,
     # f4 empty with 4R = X: Red's open non-empty crate 1 x Blue's crates 1 and 4.
-    assert state.legal_moves() == ["f4/4R:1x1", "f4/4R:1x4"]
+    assert texts(state) == ["f4/4R:1x1", "f4/4R:1x4"]
     state.apply("f4/4R:1x1")  # Red crate 1 [3] <-> Blue crate 1 [2,4]: [4] and [2,3]
     assert state.snapshot()["crates"]["red"][0]["trays"] == [4]
     assert state.snapshot()["crates"]["blue"][0]["trays"] == [2, 3]
     # Red in row 4 from f4: only column a still has unplayed tiles (aT = M, aB = P);
     # with one rush order waiting, every move also comes with "+" (PP-R1).
-    moves = state.legal_moves()
+    moves = texts(state)
     assert "a4/aB:2" in moves and "a4/aB:2+" in moves
     assert all(m.startswith("a4/") for m in moves)
     assert len(moves) % 2 == 0 and sum(m.endswith("+") for m in moves) == len(moves) // 2
     state.apply("a4/aB:2+")  # close crate 2 as premium, then spend the rush order
     assert state.snapshot()["rush"]["red"] == 0
-    assert state.current_player() == "red"  # the same player moves again
+    assert state.current_player == "red"  # the same player moves again
     # Red in row 4 from a4: f4 is empty and column f still has fB = Q unplayed.
     # Q: Blue's open non-empty crates 1 ([2,3]) and 4 ([5]) -> Red's fewest open crate:
     # crate 1 holds [4], crate 4 is empty (2 and 3 closed) -> only crate 4.
     # No rush order waiting any more, so no "+".
-    assert state.legal_moves() == ["f4/fB:1>4", "f4/fB:4>4"]
+    assert texts(state) == ["f4/fB:1>4", "f4/fB:4>4"]
     state.apply("f4/fB:1>4")
     assert state.snapshot()["crates"]["red"][3]["trays"] == [3]
     assert state.snapshot()["crates"]["blue"][0]["trays"] == [2]
-    assert state.current_player() == "blue"
+    assert state.current_player == "blue"
 
 
 def test_rush_order_with_a_new_one_taken_keeps_one_waiting() -> None:
     state = mid_game(rush=(1, 0))
     # One waiting before the move: every one of the 14 moves also comes with "+".
-    assert len(state.legal_moves()) == 28
+    assert len(texts(state)) == 28
     state.apply("f3/fT+")  # 1 waiting + 1 taken - 1 spent = 1
     assert state.snapshot()["rush"]["red"] == 1
-    assert state.current_player() == "red"
+    assert state.current_player == "red"
 
 
 def test_no_rush_order_on_a_move_that_closes_a_fourth_crate() -> None:
@@ -385,13 +390,13 @@ def test_no_rush_order_on_a_move_that_closes_a_fourth_crate() -> None:
         {"trays": [2], "status": "wholesale"},
     ]
     state = RefState.from_snapshot(snap)
-    moves = state.legal_moves()
+    moves = texts(state)
     # P can only close crate 1, Red's last open crate: PP-E1 ends the game, so no "+" (PP-R3).
     assert "a3/aB:1" in moves and "a3/aB:1+" not in moves
     assert "e3>1+" in moves  # other moves may still spend it
     state.apply("a3/aB:1")
     assert state.is_terminal()
-    assert state.current_player() is None
+    assert state.current_player is None
     snap = state.snapshot()
     assert snap["phase"] == "over" and snap["to_move"] is None
     assert state.legal_actions() == []
@@ -420,11 +425,11 @@ def dead_end(rush: tuple[int, int]) -> RefState:
 
 def test_game_ends_when_the_next_player_cannot_move() -> None:
     state = dead_end((0, 0))
-    assert state.legal_moves() == ["d3>1", "d3>2", "d3>3", "d3>4"]
+    assert texts(state) == ["d3>1", "d3>2", "d3>3", "d3>4"]
     before = state.zobrist_hash()
     state.apply("d3>1")
     # Blue in column d: all empty, no unplayed tile -> PP-E2.
-    assert state.is_terminal() and state.current_player() is None
+    assert state.is_terminal() and state.current_player is None
     assert state.scores() == {"red": 2, "blue": 0}
     assert state.winner() == "red"
     # The hash of the finished game: the d3 tray left the grid for Red's crate 1
@@ -443,7 +448,7 @@ def test_game_ends_when_the_next_player_cannot_move() -> None:
 
 def test_rush_spent_then_no_move_ends_the_game_with_it_spent() -> None:
     state = dead_end((1, 0))
-    assert "d3>1+" in state.legal_moves()
+    assert "d3>1+" in texts(state)
     state.apply("d3>1+")
     # PP-R3: E2 is judged on Red, who must move again from d3 (row 3 all empty,
     # no unplayed tiles) -> over, with the rush order spent.

@@ -18,12 +18,11 @@ keeps, per action, the whole position before it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from fractions import Fraction
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from pickpack.errors import IllegalMoveError, NothingToUndoError
+from pickpack.errors import IllegalMoveError
 from pickpack.game import TERMINAL, Game, OptionError
 from pickpack.games.pacru.encoding import (COLOUR_LETTERS, MAX_GAME_LENGTH, MAX_PLAYERS,
                                            MIN_PLAYERS, NUM_CELLS, NUM_DISTINCT_ACTIONS, SEAT_NAMES,
@@ -31,7 +30,6 @@ from pickpack.games.pacru.encoding import (COLOUR_LETTERS, MAX_GAME_LENGTH, MAX_
                                            encode_reorient, parse_action, parse_cell,
                                            parse_direction)
 from pickpack.games.pacru.observation import observation_from_snapshot
-from pickpack.games.pacru._core import CoreState
 from pickpack.games.pacru.position import board_picture, format_position, load_position
 from pickpack.games.pacru.random_action import random_action
 from pickpack.games.pacru.reference.rules import (Board, Chevrons, analyse_move, apply_crossing, attacks,
@@ -40,11 +38,12 @@ from pickpack.games.pacru.reference.rules import (Board, Chevrons, analyse_move,
 from pickpack.games.pacru.snapshot import snapshot_from_parts, validate_snapshot
 from pickpack.games.pacru.zobrist import hash_snapshot
 from pickpack.games_registry import get_game
-from pickpack.move import Move
+from pickpack.state_base import StateBase
 
 __all__ = ["RefState"]
 
-# The position as one tuple (for undo): (board, chevrons, turn, ply)
+# The position as one tuple (the undo token of an action: the position before it):
+# (board, chevrons, turn, ply)
 _Position = tuple[Board, Chevrons, int, int]
 
 
@@ -54,7 +53,7 @@ def _flag(name: str, value: object) -> bool:
     return value
 
 
-class RefState:
+class RefState(StateBase):
     """A PACRU game in progress, the plain-Python reference (a pickpack.GameState).
 
     ``RefState(players=2, *, single_cell=False, classic_meeting=False, max_plies=1000)``
@@ -63,7 +62,10 @@ class RefState:
     ``classic_meeting`` (PA-T2) bools, ``max_plies`` an int 1..1000 (PA-E3): TypeError
     for a wrong type, pickpack.game.OptionError (a ValueError, ``field`` the argument's
     name) for a value out of range. Mutable; ``copy()`` is independent; pickles.
+    The protocol's other members come from pickpack.state_base.StateBase.
     """
+
+    move_rule = "PA-M1"
 
     def __init__(self, players: int = 2, *, single_cell: bool = False, classic_meeting: bool = False,
                  max_plies: int = MAX_GAME_LENGTH) -> None:
@@ -83,8 +85,6 @@ class RefState:
         self._chev: Chevrons = {cell: (seat, d) for seat, row in enumerate(SETUP[players]) for cell, d in row}
         self._turn = 0
         self._ply = 0
-        # per action: (action, its text, the position before it)
-        self._history: list[tuple[int, str, _Position]] = []
 
     # --- facts ----------------------------------------------------------------------
 
@@ -99,11 +99,6 @@ class RefState:
         registry (game.py builds its states from the state module: importing it here
         would be an import cycle)."""
         return get_game("pacru")
-
-    @property
-    def num_players(self) -> int:
-        """Number of seats (2..4)."""
-        return self._n
 
     @property
     def options(self) -> dict[str, Any]:
@@ -201,7 +196,7 @@ class RefState:
         """True once the game is over (PA-E2, PA-E3)."""
         return self._status() is not None
 
-    def winners(self) -> list[int]:
+    def winners(self) -> list[int]:  # type: ignore[override]  # seats, as the C core's today
         """The winning seats once over (PA-E2; the cap's best shared, PA-E3); [] before."""
         return self._status() or []
 
@@ -222,23 +217,9 @@ class RefState:
 
     # --- who is to move ---------------------------------------------------------------
 
-    @property
-    def current_player(self) -> str | None:
-        """Name of the seat to move; None at the end."""
-        seat = self.current_player_id()
-        return self.players[seat] if seat >= 0 else None
-
     def current_player_id(self) -> int:
         """The seat to move, TERMINAL once over."""
         return TERMINAL if self.is_terminal() else self._turn
-
-    def is_chance_node(self) -> bool:
-        """Always False: PACRU has no chance."""
-        return False
-
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """Always []: PACRU has no chance."""
-        return []
 
     # --- legal actions --------------------------------------------------------------
 
@@ -296,16 +277,10 @@ class RefState:
         """Every legal action, ascending (moves first, then reorientations); [] once over."""
         return self.move_actions() + self.reorient_actions()
 
-    def legal_moves(self) -> list[Move]:
-        """``legal_actions()`` as Moves with their canonical text."""
-        return [Move(a, action_text(a)) for a in self.legal_actions()]
-
-    def check_action(self, action: int) -> tuple[str, str] | None:
+    def _check_action(self, action: int) -> tuple[str, str] | None:
         """None if ``action`` is legal here, else ``(rule id, reason)``: the contract's
         checks in order (PA-E2, PA-M1, PA-M2, PA-M3, PA-K1, PA-K2, PA-J1, PA-B1..B3,
-        PA-T1, PA-T2; reorientations PA-O1, PA-O2). TypeError for a non-int."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        PA-T1, PA-T2; reorientations PA-O1, PA-O2)."""
         if self.is_terminal():
             return "PA-E2", "the game is over"
         if not 0 <= action < NUM_DISTINCT_ACTIONS:
@@ -373,25 +348,14 @@ class RefState:
     def _position(self) -> _Position:
         return list(self._board), dict(self._chev), self._turn, self._ply
 
-    def _restore(self, pos: _Position) -> None:
+    def _undo(self, pos: _Position) -> None:
         board, chev, self._turn, self._ply = pos
         self._board, self._chev = list(board), dict(chev)
 
-    def _text(self, action: int) -> str:
-        try:
-            return action_text(action)
-        except ValueError:
-            return str(action)
-
-    def apply_action(self, action: int) -> None:
-        """Apply a legal action. Raises IllegalMoveError (message ``"<text or action>:
-        PA-xx: <reason>"``, ``rule=``) otherwise, the state unchanged; TypeError for a non-int."""
-        problem = self.check_action(action)
-        if problem is not None:
-            rule, reason = problem
-            raise IllegalMoveError(f"{self._text(action)}: {rule}: {reason}", rule=rule)
-        self._history.append((action, action_text(action), self._position()))
+    def _apply_action(self, action: int) -> _Position:
+        before = self._position()
         self._step(action)
+        return before
 
     def _step(self, action: int) -> None:
         """Apply the legal ``action`` (the contract's effects, in order)."""
@@ -433,49 +397,19 @@ class RefState:
             if len(alive) <= 1:
                 return
 
-    def apply(self, move: Move | str) -> None:
-        """Apply a Move or move text (``e1-e2``, ``a3-b4[a4]``, ``e1>NE[a1,b2]``...).
-        Raises MoveSyntaxError or IllegalMoveError (naming the rule); the state is
-        unchanged then."""
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        elif not isinstance(move, Move):
-            raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
-        self.apply_action(move.action)
-
-    def undo(self) -> None:
-        """Take the last action back. Raises NothingToUndoError when there is none."""
-        if not self._history:
-            raise NothingToUndoError("nothing to undo: no action since this state was created")
-        self._restore(self._history.pop()[2])
-
-    def history_actions(self) -> list[int]:
-        """The actions applied since creation, oldest first."""
-        return [entry[0] for entry in self._history]
-
-    def history(self) -> list[Move]:
-        """The actions applied since creation as Moves, oldest first."""
-        return [Move(action, text) for action, text, _ in self._history]
-
     # --- text -----------------------------------------------------------------------
 
-    def action_text(self, action: int) -> str:
+    def _action_text(self, action: int) -> str:
         """encoding.action_text(action); IllegalMoveError (PA-M1) when it cannot be
-        written (outside the action space, a move off the board); TypeError for a non-int."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        written (outside the action space, a move off the board)."""
         try:
             return action_text(action)
         except ValueError as exc:
-            raise IllegalMoveError(f"{action}: PA-M1: {exc}", rule="PA-M1") from None
+            raise IllegalMoveError.for_action(action, "PA-M1", str(exc)) from None
 
-    def parse_move(self, text: str) -> Move:
-        """``Move(encoding.parse_action(text), canonical text)``; MoveSyntaxError (with
-        the column) for bad text. Legality is not checked here (apply() does)."""
-        if not isinstance(text, str):
-            raise TypeError(f"move text is a str, not {type(text).__name__}")
-        action = parse_action(text)
-        return Move(action, action_text(action))
+    def parse_action(self, text: str) -> int:
+        """encoding.parse_action(text); MoveSyntaxError (with the column) for bad text."""
+        return parse_action(text)
 
     # --- random play and counting ---------------------------------------------------
 
@@ -492,7 +426,6 @@ class RefState:
         choice uniformly; return its final ``scores()``. This state is not changed."""
         rng = random.Random(seed)
         game = self.copy()
-        game._history = []
         while not game.is_terminal():
             game._step(game._random_action(rng))
         return game.scores()
@@ -523,33 +456,6 @@ class RefState:
         m = rng.choice(meet) if paid == "pays" and meet else -1
         return encode_move(f, t, k, pincer=pincer, connection=conn, crossing=cross, meeting=m)
 
-    def perft(self, depth: int, progress: Callable[[float], None] | None = None) -> int:
-        """The number of action sequences of length ``depth`` from here (leaf count;
-        depth 0 is 1; a game that ends earlier contributes 0), as pickpack.perft counts.
-        ``progress``, if given, gets the share of the first level walked (0..1, 1.0 at
-        the end). The state is unchanged. TypeError/ValueError for a depth not an int >= 0."""
-        if isinstance(depth, bool) or not isinstance(depth, int):
-            raise TypeError(f"depth is an int, not {type(depth).__name__}")
-        if depth < 0:
-            raise ValueError(f"depth must be >= 0, not {depth}")
-        if depth == 0:
-            total = 1
-        elif depth == 1:
-            total = len(self.legal_actions())
-        else:
-            actions = self.legal_actions()
-            total = 0
-            for i, action in enumerate(actions):
-                saved = self._position()
-                self._step(action)
-                total += self.perft(depth - 1)
-                self._restore(saved)
-                if progress is not None:
-                    progress((i + 1) / len(actions))
-        if progress is not None:
-            progress(1.0)
-        return total
-
     # --- snapshot, observation, position --------------------------------------------
 
     def snapshot(self) -> dict[str, Any]:
@@ -569,6 +475,8 @@ class RefState:
         positions. ``checked=False`` skips that reachability check."""
         good = validate_snapshot(snap)
         if checked:
+            from pickpack.games.pacru._core import CoreState   # the C loader, only for this check
+
             CoreState._load(good)
         return cls._from_valid(good)
 
@@ -587,21 +495,10 @@ class RefState:
                 state._chev[parse_cell(text[:2])] = (seat, parse_direction(text[2:]))
         return state
 
-    def _seat(self, player: int | str) -> int:
-        if isinstance(player, bool) or not isinstance(player, int | str):
-            raise TypeError(f"player must be a seat or a name, not {type(player).__name__}")
-        if isinstance(player, str):
-            if player not in self.players:
-                raise ValueError(f"player must be one of {', '.join(self.players)}, not {player!r}")
-            return self.players.index(player)
-        if not 0 <= player < self._n:
-            raise ValueError(f"player must be a seat 0..{self._n - 1}, not {player}")
-        return player
-
     def observation(self, player: int | str) -> dict[str, Any]:
         """The snapshot plus ``"player"`` (perfect information): ``player`` a seat or a
         name. TypeError/ValueError for an unknown player."""
-        return observation_from_snapshot(self.snapshot(), self._seat(player))
+        return observation_from_snapshot(self.snapshot(), self.seat_of(player))
 
     def zobrist_hash(self) -> int:
         """64-bit Zobrist hash of the position: zobrist.hash_snapshot(snapshot())."""
@@ -617,28 +514,6 @@ class RefState:
         the field, column and rule of a problem (see from_snapshot for ``checked``)."""
         return load_position(text, lambda snap: cls.from_snapshot(snap, checked=checked))
 
-    # --- copies, comparison, text ---------------------------------------------------
-
-    def copy(self) -> RefState:
-        """An independent copy with the same history."""
-        other = RefState(self._n, single_cell=self._single_cell, classic_meeting=self._classic_meeting,
-                         max_plies=self._max_plies)
-        other._restore(self._position())
-        other._history = list(self._history)         # entries are never changed in place
-        return other
-
-    def __eq__(self, other: object) -> bool:
-        """Same position (snapshot); the history is not compared."""
-        if not isinstance(other, RefState):
-            return NotImplemented
-        return self.snapshot() == other.snapshot()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
     def __str__(self) -> str:
         """The board picture (position.board_picture)."""
         return board_picture(self.snapshot())
-
-    def __repr__(self) -> str:
-        return f"RefState.from_position({self.to_position()!r})"
-

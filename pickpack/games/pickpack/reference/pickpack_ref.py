@@ -3,7 +3,10 @@
 Written for clarity, straight from ``../shared/rules/pickpack.md`` (rule ids ``PP-…``)
 and ``docs/engine.md`` (indices, move text, action integers, Zobrist keys, PRNG).
 It exists only so that tests can check the C core against it move by move; it makes
-no attempt to be fast.
+no attempt to be fast. The GameState protocol's other members come from
+pickpack.state_base.StateBase. Legality is membership of ``legal_actions()`` here, so
+an illegal move's error names no rule (the C core names it; the differential tests
+compare the legal sets).
 
 Internally players are indices (Red 0, Blue 1), squares are ``row*6 + col``, action
 spaces are ``0..11`` per player, crates ``0..3``; the public interface speaks the
@@ -15,10 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pickpack.errors import IllegalMoveError
+from pickpack.game import TERMINAL, Game
 from pickpack.games.pickpack.encoding import (
     CRATE_STATUS, DETAILS_PER_SQUARE, FILES, KINDS, PLACEMENT_ACTIONS, PLAYERS, RANKS,
     SPACES, SQUARES, TARGET_CRATE, TARGET_NONE, TARGET_PAIR, TARGET_SPACE, TARGET_SQUARE, TARGETS_PER_END,
     TILE_STATUS)
+from pickpack.games.pickpack.position import position_string
+from pickpack.games.pickpack.reference.observation_ref import observation
+from pickpack.games_registry import get_game
+from pickpack.move import Move
+from pickpack.state_base import StateBase
 
 __all__ = ["RefState", "deal_from_seed", "random_placements"]
 
@@ -247,8 +257,11 @@ def _player_index(name: str) -> int:
         raise ValueError(f"unknown player {name!r}") from None
 
 
-class RefState:
-    """One position of a Pick & Pack game, with full information."""
+class RefState(StateBase):
+    """One position of a Pick & Pack game, with full information (a pickpack.GameState
+    with history and undo)."""
+
+    move_rule = "PP-M1"
 
     # -- construction ------------------------------------------------------
 
@@ -332,8 +345,8 @@ class RefState:
             state.to_move = placer
         return state
 
-    def copy(self) -> "RefState":
-        """An independent copy (every tray, crate and tile list copied)."""
+    def _copy_position(self) -> "RefState":
+        """This position in a new state without history (every tray, crate and tile copied)."""
         other = RefState()
         other.phase = self.phase
         other.to_move = self.to_move
@@ -378,13 +391,39 @@ class RefState:
             "scores": scores,
         }
 
+    def to_position(self) -> str:
+        """The one-line position string (pickpack.games.pickpack.position)."""
+        return position_string(self.snapshot(), PLAYER_NAMES[self.first])
+
+    def observation(self, player: int | str) -> dict[str, Any]:
+        """What ``player`` (a seat or "red"/"blue") may see (observation_ref.observation)."""
+        return observation(self.snapshot(), PLAYER_NAMES[self.seat_of(player)])
+
     # -- simple queries ------------------------------------------------------
 
-    def current_player(self) -> str | None:
-        return None if self.to_move is None else PLAYER_NAMES[self.to_move]
+    @property
+    def players(self) -> tuple[str, ...]:
+        """``("red", "blue")``."""
+        return PLAYER_NAMES
+
+    @property
+    def game(self) -> Game[Any]:
+        """The registered Game (entry point ``pickpack.games:pickpack``)."""
+        return get_game("pickpack")
+
+    def current_player_id(self) -> int:
+        """0 (Red) or 1 (Blue), TERMINAL once over (no chance: the deal is drawn first)."""
+        return TERMINAL if self.to_move is None else self.to_move
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        """``[red, blue]``: +1 the winner, -1 the loser, 0 each on a draw or before the end (PP-E4)."""
+        w = self.winner()
+        if w is None or w == "draw":
+            return [0.0, 0.0]
+        return [1.0 if p == w else -1.0 for p in PLAYER_NAMES]
 
     def scores(self) -> dict[str, int]:
         """PP-E3 applied to the crates as they stand now (PP-E5: nothing else scores)."""
@@ -534,7 +573,7 @@ class RefState:
             actions.append(_encode_play(dest, detail, False))
             # PP-R1/PP-R2: spend a rush order only if one was waiting before this move.
             if self.rush[player] >= 1:
-                after = self.copy()
+                after = self._copy_position()
                 after._perform(player, _Move(dest, detail, False))
                 # PP-R3: not on a move that ended the game by PP-E1.
                 if not after._someone_has_all_crates_closed():
@@ -548,8 +587,8 @@ class RefState:
             return self._legal_placements()
         return self._play_actions()
 
-    def legal_moves(self) -> list[str]:
-        return [self._describe(a) for a in self.legal_actions()]
+    def legal_moves(self) -> list[Move]:
+        return [Move(a, self._describe(a)) for a in self.legal_actions()]
 
     # -- move text (docs/engine.md, "Move text") --------------------------------
 
@@ -584,16 +623,18 @@ class RefState:
             target = ":" + SPACE_NAMES[opp][t - T_SPACE]
         return f"{dest}/{space_name}{target}{suffix}"
 
-    def action_text(self, action: int) -> str:
-        if action not in self.legal_actions():
-            raise ValueError(f"action {action} is not legal here")
+    def _action_text(self, action: int) -> str:
+        problem = self._check_action(action)
+        if problem is not None:
+            raise IllegalMoveError.for_action(action, *problem)
         return self._describe(action)
 
-    def text_action(self, text: str) -> int:
+    def parse_action(self, text: str) -> int:
+        """The legal action whose canonical text is ``text``; IllegalMoveError otherwise."""
         for action in self.legal_actions():
             if self._describe(action) == text:
                 return action
-        raise ValueError(f"{text!r} is not a legal move here")
+        raise IllegalMoveError.for_action(None, "", "not a legal move here", text=text)
 
     # -- applying moves ---------------------------------------------------------
 
@@ -644,10 +685,16 @@ class RefState:
             else:
                 self.tiles[opp][t - T_SPACE].status = MALFUNCTIONED  # PP-A6(b)
 
-    def apply_action(self, action: int) -> None:
-        if action not in self.legal_actions():
-            raise ValueError(f"action {action} is not legal here")
+    def _check_action(self, action: int) -> tuple[str, str] | None:
+        return None if action in self.legal_actions() else ("", "not among the legal actions here")
+
+    def _apply_action(self, action: int) -> RefState:
+        before = self._copy_position()
         self.apply_legal_action(action)
+        return before
+
+    def _undo(self, before: RefState) -> None:
+        self.__dict__.update(before._copy_position().__dict__)    # the token stays as it was
 
     def apply_legal_action(self, action: int) -> None:
         """apply_action without the legality check, for an action known to be legal."""
@@ -688,9 +735,6 @@ class RefState:
         if self.phase == "play" and not self._moves_without_rush():
             self.phase = "over"
             self.to_move = None
-
-    def apply(self, text: str) -> None:
-        self.apply_action(self.text_action(text))
 
     # -- Zobrist hash (docs/engine.md, "Zobrist hashing") ------------------------
 
@@ -736,4 +780,4 @@ class RefState:
         return h
 
     def __repr__(self) -> str:
-        return f"RefState(phase={self.phase!r}, to_move={self.current_player()!r})"
+        return f"RefState(phase={self.phase!r}, to_move={self.current_player!r})"
