@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import array
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from pickpack import CHANCE, TERMINAL, Game, IllegalMoveError, Move, MoveSyntaxError, NothingToUndoError
+from pickpack.errors import NotAnActionError
 from pickpack.game import seat_names
 
 from pickpack_pig import zobrist
@@ -27,6 +28,13 @@ __all__ = ["PigState"]
 _NAMES = seat_names("p")
 _DECISION_TEXT = ("roll", "hold")
 _FACE_TEXT = tuple(f"d{face}" for face in range(1, FACES + 1))
+
+
+def _check_int(action: object) -> None:
+    """NotAnActionError for an action that is not an int (a str, a float, a bool)."""
+    if isinstance(action, bool) or not isinstance(action, int):
+        reason = f"an action is an int, not {type(action).__name__}"
+        raise NotAnActionError(f"illegal action {action!r}: action space: {reason}", "action space", reason=reason)
 
 
 class PigState:
@@ -111,6 +119,16 @@ class PigState:
         """``[(0, 1/6), .., (5, 1/6)]`` at a chance node (outcome k is face k + 1), else []."""
         return list(CHANCE_OUTCOMES) if self._rolling and not self._over else []
 
+    def chance_weights(self) -> list[tuple[int, int]]:
+        """``chance_outcomes()`` as exact integer weights, ``[(0, 1), .., (5, 1)]`` at a
+        chance node (a fair die), else []."""
+        return [(face, 1) for face in range(FACES)] if self._rolling and not self._over else []
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's options as set for this game: ``{"target": int}`` (PIG-1)."""
+        return {"target": self.target}
+
     # --- actions -----------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
@@ -127,10 +145,9 @@ class PigState:
         return [Move(a, self.action_text(a)) for a in self.legal_actions()]
 
     def check_action(self, action: int) -> tuple[str, str] | None:
-        """None if ``action`` is legal here, else ``(rule id, reason)``. TypeError if
-        ``action`` is not an int."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        """None if ``action`` is legal here, else ``(rule id, reason)``. NotAnActionError
+        (a TypeError) if ``action`` is not an int."""
+        _check_int(action)
         if self._over:
             return "PIG-9", "the game is over; no action is legal"
         if self._rolling:
@@ -145,13 +162,13 @@ class PigState:
 
     def apply_action(self, action: int) -> None:
         """Apply a legal decision or die outcome. Raises IllegalMoveError naming the
-        rule otherwise; the state is unchanged then."""
-        if self._over or not (0 <= action < FACES if self._rolling else action == ROLL or (
-                action == HOLD and self._turn)) or type(action) is not int:
+        rule otherwise (NotAnActionError for a non-int); the state is unchanged then."""
+        if type(action) is not int or self._over or not (
+                0 <= action < FACES if self._rolling else action == ROLL or (action == HOLD and self._turn)):
             problem = self.check_action(action)          # the slow path names the rule
             if problem is not None:
                 rule, reason = problem
-                raise IllegalMoveError(f"illegal action {action}: {rule}: {reason}", rule=rule)
+                raise IllegalMoveError.for_action(action, rule, reason, self._text_or_none(action))
         seat = self._seat
         self._history.append((action, seat, self._turn, self._banked[seat], self._rolling, self._over))
         if self._rolling:                         # the die's outcome (PIG-4, PIG-5)
@@ -209,15 +226,19 @@ class PigState:
     def action_text(self, action: int) -> str:
         """``roll``/``hold`` for 0/1 at a decision (or at the end), ``d1`` .. ``d6`` for
         0..5 at a chance node. IllegalMoveError for an action outside that space."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        _check_int(action)
         if self._rolling and not self._over:
             if 0 <= action < FACES:
                 return _FACE_TEXT[action]
-            raise IllegalMoveError(f"action {action}: PIG-3: a die outcome is 0..5", rule="PIG-3")
+            raise IllegalMoveError.for_action(action, "PIG-3", "a die outcome is 0..5")
         if action in (ROLL, HOLD):
             return _DECISION_TEXT[action]
-        raise IllegalMoveError(f"action {action}: PIG-2: a decision is 0 (roll) or 1 (hold)", rule="PIG-2")
+        raise IllegalMoveError.for_action(action, "PIG-2", "a decision is 0 (roll) or 1 (hold)")
+
+    def _text_or_none(self, action: int) -> str:
+        """The text of ``action`` here, or "" for one outside the action space."""
+        space = FACES if self._rolling and not self._over else len(_DECISION_TEXT)
+        return self.action_text(action) if 0 <= action < space else ""
 
     def parse_move(self, text: str) -> Move:
         """The legal move ``text`` (``roll``, ``hold``, ``d1`` .. ``d6``; spaces around
@@ -235,15 +256,15 @@ class PigState:
         else:
             raise MoveSyntaxError("expected roll, hold or d1..d6", text, text.index(word) + 1 if word else 1)
         if self._over:
-            raise IllegalMoveError(f"illegal move {word}: PIG-9: the game is over", rule="PIG-9")
+            raise IllegalMoveError.for_action(None, "PIG-9", "the game is over", word)
         if is_face != self._rolling:
             reason = ("the die is rolling: the next action is its outcome d1..d6" if self._rolling
                       else "die outcomes are drawn by chance after roll, not chosen")
-            raise IllegalMoveError(f"illegal move {word}: PIG-3: {reason}", rule="PIG-3")
+            raise IllegalMoveError.for_action(None, "PIG-3", reason, word)
         problem = self.check_action(action)
         if problem is not None:
             rule, reason = problem
-            raise IllegalMoveError(f"illegal move {word}: {rule}: {reason}", rule=rule)
+            raise IllegalMoveError.for_action(action, rule, reason, word)
         return Move(action, word)
 
     # --- outcome -------------------------------------------------------------------
@@ -252,13 +273,34 @@ class PigState:
         """Banked points by player name (the turn total is not included)."""
         return dict(zip(self.players, self._banked))
 
-    def winners(self) -> list[str]:
+    def winners(self) -> tuple[str, ...]:
         """Names of the winners once the game is over (PIG-7; several only after a tie
-        at the cap, PIG-8); [] while it goes on."""
+        at the cap, PIG-8); () while it goes on."""
         if not self._over:
-            return []
+            return ()
         best = max(self._banked)
-        return [name for name, b in zip(self.players, self._banked) if b == best]
+        return tuple(name for name, b in zip(self.players, self._banked) if b == best)
+
+    def perft(self, depth: int, progress: Callable[[float], None] | None = None) -> int:
+        """Leaves at exactly ``depth`` actions from here, die outcomes counted as
+        branches (pickpack.perft); ``progress`` gets 1.0 at the end. ValueError for a
+        negative depth. The state is unchanged afterwards."""
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"depth must be an int >= 0, not {depth!r}")
+        leaves = self._leaves(depth)
+        if progress is not None:
+            progress(1.0)
+        return leaves
+
+    def _leaves(self, depth: int) -> int:
+        if depth == 0:
+            return 1
+        total = 0
+        for action in self.legal_actions():
+            self.apply_action(action)
+            total += self._leaves(depth - 1)
+            self.undo()
+        return total
 
     def returns(self) -> list[float]:
         """Zero-sum utilities per seat (PIG-9): the k winners of an n-player game get
@@ -384,7 +426,7 @@ class PigState:
 
     def copy(self) -> PigState:
         """An independent copy with the same history."""
-        other = PigState.__new__(PigState)
+        other = type(self).__new__(type(self))       # a subclass copies as itself
         other.players = self.players
         other.target = self.target
         other._banked = self._banked.copy()
