@@ -82,9 +82,10 @@ def conformance_cases(game: Game[Any], *, players: Sequence[int] | None = None,
     of each walk checked, the game made with ``options``. Nothing is played until a
     case runs.
 
+    >>> import pickpack
     >>> from pickpack.testing import conformance_cases
-    >>> [case.name for case in conformance_cases(some_game, checks=["undo"])]  # doctest: +SKIP
-    ['pig-2p-undo', 'pig-6p-undo']
+    >>> [case.name for case in conformance_cases(pickpack.get_game("push"), checks=["undo", "chance"])]
+    ['push-4p-undo', 'push-4p-chance', 'push-6p-undo', 'push-6p-chance']
 
     Raises ValueError for an unknown check name, OptionError for a player count the
     game does not offer.

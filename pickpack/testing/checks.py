@@ -142,15 +142,18 @@ def check_illegal_text(walks: Sequence[Walk], sample: int) -> None:
             except Exception as error:    # the game's own error, of any kind: named
                 raise _fail(walk, ply, f"action_text({action}) raised {_named(error)}") from error
         for text in [t for t in wellformed if t not in legal_texts]:
-            exc = _raised(state.parse_move, text)
-            if not isinstance(exc, IllegalMoveError):
-                raise _fail(walk, ply, f"parse_move({text!r}) of an illegal action's own text raised "
-                                       f"{_named(exc)}, not IllegalMoveError")
-            _rule_and_reason(walk, ply, exc, f"parse_move({text!r})")
-            if exc.text != text:
-                raise _fail(walk, ply, f"parse_move({text!r}) raised IllegalMoveError with text {exc.text!r}")
-            _unchanged(walk, ply, state, before, f"parse_move({text!r})")
-        for text in sorted(set(walk.texts) - legal_texts)[:ILLEGAL_PER_STATE]:
+            for name, call in (("parse_move", state.parse_move), ("apply", state.apply)):
+                exc = _raised(call, text)
+                if not isinstance(exc, IllegalMoveError):
+                    raise _fail(walk, ply, f"{name}({text!r}) of an illegal action's own text raised "
+                                           f"{_named(exc)}, not IllegalMoveError")
+                _rule_and_reason(walk, ply, exc, f"{name}({text!r})")
+                if exc.text != text:
+                    raise _fail(walk, ply, f"{name}({text!r}) raised IllegalMoveError with text {exc.text!r}")
+                _unchanged(walk, ply, state, before, f"{name}({text!r})")
+        elsewhere = sorted(set(walk.texts) - legal_texts)
+        rng = random.Random(walk.seed * 1_000_003 + ply)
+        for text in rng.sample(elsewhere, min(ILLEGAL_PER_STATE, len(elsewhere))):
             for name, call in (("parse_move", state.parse_move), ("apply", state.apply)):
                 exc = _raised(call, text)
                 if not isinstance(exc, (IllegalMoveError, MoveSyntaxError)):
