@@ -136,11 +136,15 @@ def check_illegal_text(walks: Sequence[Walk], sample: int) -> None:
         wellformed: list[str] = []
         for action in _illegal_in_range(walk, ply, state, ILLEGAL_PER_STATE):
             try:
-                wellformed.append(state.action_text(action))
+                text = state.action_text(action)
             except IllegalMoveError:      # an action with no text here: nothing to parse
                 continue
             except Exception as error:    # the game's own error, of any kind: named
                 raise _fail(walk, ply, f"action_text({action}) raised {_named(error)}") from error
+            if not isinstance(text, str) or not text:
+                raise _fail(walk, ply, f"action_text({action}) returned {text!r}, not a move text (a "
+                                       f"non-empty str) or IllegalMoveError")
+            wellformed.append(text)
         for text in [t for t in wellformed if t not in legal_texts]:
             for name, call in (("parse_move", state.parse_move), ("apply", state.apply)):
                 exc = _raised(call, text)
@@ -242,6 +246,8 @@ def check_text_round_trip(walks: Sequence[Walk], sample: int) -> None:
     for walk, ply, state in _checked(walks, sample):
         legal = list(state.legal_actions())
         texts = [state.action_text(a) for a in legal]
+        if not all(isinstance(t, str) and t for t in texts):
+            raise _fail(walk, ply, f"a legal action's action_text is not a non-empty str: {texts[:5]!r}")
         if len(set(texts)) != len(texts):
             twice = sorted({t for t in texts if texts.count(t) > 1})
             raise _fail(walk, ply, f"two legal actions share a text: {twice[:5]}")

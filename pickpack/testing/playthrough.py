@@ -22,7 +22,6 @@ player counts of pickpack.testing.cases.player_counts, seed 0 and 1), check with
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import importlib
 import json
@@ -31,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pickpack.commands._common import OneLineParser
 from pickpack.game import CHANCE, TERMINAL, Game
 from pickpack.testing.cases import player_counts
 from pickpack.testing.checks import ConformanceError, tensor_bytes
@@ -228,12 +228,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     playthroughs of the named games (installed names, or ``module:attribute`` of a Game;
     default: every installed game) into DIR;
     ``... check FILE ...`` replays files and prints the first difference of each.
-    Exit status 0 when all is well, 1 when a file differs, 2 for bad arguments."""
+    Exit status 0 when all is well, 1 when a file differs, 2 for bad arguments (one
+    line on stderr)."""
     from pickpack.games_registry import available_games
 
-    parser = argparse.ArgumentParser(prog="python -m pickpack.testing",
-                                     description="golden playthroughs of installed games")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = OneLineParser(prog="python -m pickpack.testing", description="golden playthroughs of games")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     write = sub.add_parser("write", help="write the golden playthroughs of games into a directory")
     write.add_argument("directory", type=Path)
     write.add_argument("games", nargs="*", metavar="GAME",

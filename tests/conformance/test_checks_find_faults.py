@@ -124,6 +124,11 @@ class ShoutedText(PigState):
         return super().action_text(action).upper()
 
 
+class NamelessIllegalActions(PigState):
+    def action_text(self, action: int) -> Any:
+        return None if self.check_action(action) is not None else super().action_text(action)
+
+
 class NoOptions(PigState):
     @property
     def options(self) -> dict[str, Any]:
@@ -147,6 +152,8 @@ class FlatPerft(PigState):
     (LenientParse, "illegal-text", "parse_move('hold') of an illegal action's own text raised nothing"),
     (OldStyleActionErrors, "illegal-actions", "apply_action(-1) raised IllegalMoveError with action None"),
     (ShoutedText, "text-round-trip", "action 0 has text 'ROLL' but parse_move gives MoveSyntaxError"),
+    (NamelessIllegalActions, "illegal-text", "action_text(1) returned None, not a move text (a non-empty str) "
+                                             "or IllegalMoveError"),
     (NoOptions, "options", "options is {}, not a dict of the options ['target']"),
     (FlatPerft, "perft", "ply 13: perft(0), perft(1) are (1, 1), not (1, 6)"),
 ])

@@ -73,6 +73,31 @@ def test_the_write_command_regenerates_the_committed_files(tmp_path: Path) -> No
         assert (tmp_path / name).read_text(encoding="utf-8") == (PLAYTHROUGHS / name).read_text(encoding="utf-8")
 
 
+def test_the_check_command_names_the_first_difference_and_exits_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = PLAYTHROUGHS / "push-4p-seed0.txt"
+    bad = tmp_path / "push-4p-seed0.txt"
+    bad.write_text(good.read_text(encoding="utf-8").replace("ply 2: to_move 0", "ply 2: to_move 1", 1),
+                   encoding="utf-8")
+    if "push" not in GAMES:
+        pytest.skip("push is not installed")
+    assert main(["check", str(good)]) == 0
+    assert capsys.readouterr().out == f"{good}: same\n"
+    assert main(["check", str(bad), str(good)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{bad}: first difference at ply 2 (line 12):"
+    assert out[1].startswith("  expected: ply 2: to_move 1 ") and out[2].startswith("  actual:   ply 2: to_move 0 ")
+    assert out[3] == f"{good}: same"
+
+
+def test_an_unknown_game_to_write_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["write", "unused", "nosuchgame"])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "unknown game 'nosuchgame'; installed games: " in err[0]
+
+
 def test_the_text_of_a_playthrough_is_its_walk_replayed() -> None:
     game = GAMES["pig"]
     text = playthrough_text(game, 2, 0)
