@@ -127,7 +127,7 @@ def test_mcts_beats_random_at_three_player_pig() -> None:
                 state.apply_action(search(state, simulations=300, seed=number * 1000 + state.ply).action)
             else:
                 state.apply_action(dice.choice(state.legal_actions()))
-        wins += state.winners() == [state.players[seat]]
+        wins += state.winners() == (state.players[seat],)
     assert wins >= 9
 
 
