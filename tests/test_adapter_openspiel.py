@@ -246,7 +246,7 @@ def test_from_state_registers_a_game_object_first_seen() -> None:
     pig = PIG.new_state(players=4, target=25)
     pig.apply_action(0)
     state = openspiel.from_state(pig)
-    assert str(state.get_game()) == "pickpack_pig(players=4,seed=0,target=25,variant=)"   # Pig's options
+    assert str(state.get_game()) == "pickpack_pig(players=4,seed=0,target=25,variant=)"   # the state's options
     assert state.is_chance_node() and len(state.chance_outcomes()) == 6
 
 
