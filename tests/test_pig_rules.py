@@ -87,9 +87,10 @@ def test_pig2_pig6_a_turn_starts_with_a_roll() -> None:
     assert state.check_action(2) == ("PIG-2", "a decision is 0 (roll) or 1 (hold), not 2")
     with pytest.raises(IllegalMoveError, match=r"^illegal move hold \(action 1\): PIG-6: ") as caught:
         state.apply("hold")
-    assert caught.value.rule == "PIG-6"
+    assert (caught.value.rule, caught.value.text, caught.value.action) == ("PIG-6", "hold", 1)
     with pytest.raises(IllegalMoveError) as caught:
         state.apply_action(1)
+    assert str(caught.value) == "illegal move hold (action 1): PIG-6: you must roll at least once before holding"
     assert caught.value.rule == "PIG-6" and state.history_actions() == []
 
 

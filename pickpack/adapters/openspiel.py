@@ -229,7 +229,7 @@ def from_state(state: Any) -> PickpackState:
     """An OpenSpiel state standing at ``state``'s position (a copy: ``state`` is not
     changed by what is done to the result), of the registered game of ``state``'s game
     (registered now if needed) with its player count and, for a game whose states
-    report ``options`` (PUSH, PACRU), those option values; the other parameters keep
+    report ``options`` (PUSH, PACRU, Pig), those option values; the other parameters keep
     their defaults (the position does not come from them). Its OpenSpiel history starts
     empty at this position. Serializes and clones like any state of that game.
 
