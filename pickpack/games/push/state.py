@@ -120,8 +120,8 @@ class State(CoreState):
         elif not isinstance(move, Move):
             raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
         elif self.check_action(move.action) is None and self.action_text(move.action) != move.text:
-            raise IllegalMoveError(f"move {move.text} does not belong to this position (here action "
-                                   f"{move.action} is {self.action_text(move.action)})", rule="PU-T1")
+            raise IllegalMoveError.for_action(move.action, "PU-T1", "the move does not belong to this position "
+                                              f"(here it is {self.action_text(move.action)})", move.text)
         self.apply_action(move.action)
 
     def history(self) -> list[Move]:
