@@ -19,6 +19,7 @@ from libc.string cimport memcpy, memset
 from libc.stdint cimport uint64_t, INT32_MAX, INT32_MIN
 from libc.stdlib cimport malloc, free
 from cpython.exc cimport PyErr_CheckSignals
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 from cpython cimport array
@@ -50,11 +51,13 @@ cdef uint64_t seed64(object seed) except? 0:
 
 
 cdef int clamp_int(object v):
-    if v < INT32_MIN:
-        return INT32_MIN
-    if v > INT32_MAX:
+    cdef int overflow = 0
+    cdef long x = PyLong_AsLongAndOverflow(v, &overflow)
+    if overflow > 0 or x > INT32_MAX:
         return INT32_MAX
-    return v
+    if overflow < 0 or x < INT32_MIN:
+        return INT32_MIN
+    return <int>x
 
 
 # --- the table's check ------------------------------------------------------------
@@ -167,8 +170,21 @@ cdef int _scratch(const pp_game_ops *ops) except -1:
     return 0
 
 
-# Exact chance probabilities: one Fraction per (weight, total), made once.
+# Exact chance probabilities: one Fraction per (weight, total), made once. Small totals
+# (a deck, a die) keep a list indexed by the weight, larger ones a dict by (weight, total).
+cdef dict _BY_TOTAL = {}
 cdef dict _FRACTIONS = {}
+cdef long long _LIST_TOTAL = 4096     # largest total with a list (32 KiB)
+
+
+cdef list _fractions_of(long long total):
+    """The list of Fractions w/total (None where not made yet) for a total <= _LIST_TOTAL."""
+    cdef list row = _BY_TOTAL.get(total)
+    if row is None:
+        if len(_BY_TOTAL) >= 256:
+            _BY_TOTAL.clear()
+        row = _BY_TOTAL[total] = [None] * (total + 1)
+    return row
 
 
 cdef object _fraction(long long w, long long total):
@@ -286,7 +302,7 @@ cdef class CState:
     cdef int _check_int(self, object action) except? -1:
         """The C int of an action from Python: NotAnActionError for a non-int (bool
         included); ints beyond the C range become one every check refuses."""
-        if isinstance(action, bool) or not isinstance(action, int):
+        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
             raise NotAnActionError.for_value(action)
         return clamp_int(action)
 
@@ -387,10 +403,22 @@ cdef class CState:
             return []
         cdef int n = self.ops.chance_weights(self.state, _acts, _wts)
         cdef long long total = 0
+        cdef long long w
         cdef int i
+        cdef list row, out
         for i in range(n):
             total += _wts[i]
-        return [(_acts[i], _fraction(_wts[i], total)) for i in range(n)]
+        if total > _LIST_TOTAL:
+            return [(_acts[i], _fraction(_wts[i], total)) for i in range(n)]
+        row = _fractions_of(total)
+        out = []
+        for i in range(n):
+            w = _wts[i]
+            f = row[w]
+            if f is None:
+                f = row[w] = Fraction(w, total)
+            out.append((_acts[i], f))
+        return out
 
     def check_action(self, action):
         """None if ``action`` is legal here, else ``(rule id, reason)`` from the table.
