@@ -231,6 +231,24 @@ def test_perft_reports_progress_ending_at_one() -> None:
     assert shares[-1] == 1.0 and all(0.0 <= s <= 1.0 for s in shares)
 
 
+def test_perft_resumed_over_slices_equals_the_sum_of_its_subtrees() -> None:
+    """perft(10) from a 3-player start walks ~436,000 leaves in several slices of the C
+    walk (progress is called between them, rising); each subtree after the opening
+    draw and card (PU-P4, PU-C1) fits in one slice."""
+    st = State(3)
+    shares: list[float] = []
+    total = st.perft(10, progress=shares.append)
+    drawing = st.copy()
+    drawing.apply_action(DRAW)
+    children = []
+    for card in drawing.legal_actions():
+        child = drawing.copy()
+        child.apply_action(card)
+        children.append(child.perft(8))
+    assert total == sum(children) and len(children) == 32
+    assert len(shares) > 2 and shares == sorted(shares) and shares[-1] == 1.0
+
+
 @pytest.mark.parametrize("depth", [-1, 65, True, 2.0])
 def test_perft_refuses_a_bad_depth(depth: object) -> None:
     with pytest.raises(ValueError, match="depth must be an int 0..64"):
