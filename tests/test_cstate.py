@@ -9,6 +9,7 @@ are removed: 108 cards of 31 types), PU-P4 (a push turn draws at least one card)
 
 from __future__ import annotations
 
+import base64
 import copy
 import ctypes
 import pickle
@@ -194,6 +195,25 @@ def test_copies_are_independent_and_keep_the_history(make_copy: object) -> None:
     twin.undo()
     twin.undo()
     assert st.history_actions() == [DRAW, 0, 7]
+
+
+#: A 2-player State after draw, R1, place-1, pickled by main at e8ca6ef (before the base):
+#: it names pickpack.games.push._core._rebuild.
+_MAIN_PICKLE = base64.b64decode(
+    'gASV7gEAAAAAAACMGXBpY2twYWNrLmdhbWVzLnB1c2guX2NvcmWUjAhfcmVidWlsZJSTlIwZcGlja3BhY2suZ2FtZXMucHVz'
+    'aC5zdGF0ZZSMBVN0YXRllJOUfZQojAdwbGF5ZXJzlEsCjARoYXJklImMD3N3aXRjaF9wZXJfdHVybpSJjAVwaGFzZZSMBXN0'
+    'YXJ0lIwEdHVybpRLAIwFYWN0b3KUSwCMBGNhcmSUTowEZGVja5R9lCiMAlIxlEsDjAJSMpRLA4wCUjOUSwOMAlI0lEsDjAJS'
+    'NZRLA4wCUjaUSwOMAkIxlEsDjAJCMpRLA4wCQjOUSwOMAkI0lEsDjAJCNZRLA4wCQjaUSwOMAkcxlEsDjAJHMpRLA4wCRzOU'
+    'SwOMAkc0lEsDjAJHNZRLA4wCRzaUSwOMAlkxlEsDjAJZMpRLA4wCWTOUSwOMAlk0lEsDjAJZNZRLA4wCWTaUSwOMAlAxlEsD'
+    'jAJQMpRLA4wCUDOUSwOMAlA0lEsDjAJQNZRLA4wCUDaUSwOMBHJvbGyUSxJ1jAZzdGFja3OUXZQoXZRdlF2UZYwHYmVuY2hl'
+    'c5RdlChdlF2UZYwFYmFua3OUXZQoXZRdlGWMCHN3aXRjaGVzlEsAjA10dXJuX3N3aXRjaGVzlEsAdV2UKEsASwBLB2WHlFKU'
+    'Lg==')
+
+
+def test_a_pickle_made_before_the_base_still_loads() -> None:
+    st = pickle.loads(_MAIN_PICKLE)
+    assert type(st) is State and st == _decision_position()
+    assert [m.text for m in st.history()] == ["draw", "R1", "place-1"]
 
 
 def test_a_pickle_is_the_root_snapshot_and_the_actions() -> None:
