@@ -99,6 +99,20 @@ def test_check_ops_takes_only_a_state_or_a_table_capsule() -> None:
         check_ops(42)
 
 
+def test_a_state_bound_to_no_game_is_a_finished_game_that_refuses_everything() -> None:
+    """A CState made directly (no game's table bound) never calls through a NULL table."""
+    st = pickpack._cstate.CState()
+    assert st.is_terminal() and st.current_player_id() == -4 and st.legal_actions() == []
+    assert st.num_players == 1 and st.returns() == [0.0] and st.perft(3) == 0
+    with pytest.raises(IllegalMoveError, match=r"^illegal action 0: no game: this state is bound to no game's C"):
+        st.apply_action(0)
+    assert st.copy().ply == 0 and st.chance_outcomes() == []
+    with pytest.raises(ValueError, match="bound to no game's C ops table"):
+        check_ops(st)
+    with pytest.raises(TypeError, match="no hash"):
+        st.zobrist_hash()
+
+
 # --- the error contract ------------------------------------------------------------------
 
 @pytest.mark.parametrize("action", ["6", 1.5, True, None])
