@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "GameCheckError", "GameLoadError",
     "IllegalMoveError",
@@ -47,9 +49,11 @@ class NotAnActionError(IllegalMoveError, TypeError):
 
     @classmethod
     def for_value(cls, value: object) -> NotAnActionError:
-        """The error for ``value`` given where an action int belongs."""
-        reason = f"an action is an int, not {type(value).__name__}"
-        return cls(illegal_move_message(None, "action space", reason), "action space", reason=reason)
+        """The error for ``value`` given as an action: ``not an action: '6' (a str):
+        action space: an action is an int``."""
+        reason = "an action is an int"
+        return cls(f"not an action: {reprlib.repr(value)} (a {type(value).__name__}): action space: {reason}",
+                   "action space", reason=reason)
 
 
 def illegal_move_message(action: int | None, rule: str, reason: str, text: str = "") -> str:
