@@ -100,7 +100,7 @@ def strongest_bot(game: Game[Any] | str = "pickpack", players: int | None = None
     (which plays every game) if none does."""
     from pickpack.bots import available_bots
 
-    names = available_bots()
+    names = available_bots(game)
     for name in STRONGEST:
         if name in names:
             try:

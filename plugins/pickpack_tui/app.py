@@ -420,7 +420,7 @@ class GameApp(App[None]):
         bot = self.session.seats[player]
         self.message = f"{bot} ({player.title()}) failed: {problem}"
         self.refresh_view()
-        self.push_screen(BotFailureScreen(player, bot, problem, available_bots()),
+        self.push_screen(BotFailureScreen(player, bot, problem, available_bots(self.session.game)),
                          lambda choice: self._replace_bot(player, choice))
 
     def _replace_bot(self, player: str, choice: str | None) -> None:
