@@ -24,10 +24,16 @@ import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, overload, runtime_checkable
 
 from pickpack.errors import PickpackError
 from pickpack.move import Move
+
+if TYPE_CHECKING:
+    from pickpack.action_tokens import ActionTokens
+    from pickpack.faces import Face
+    from pickpack.game_parts import BenchmarkModule, NativeSearch, PerftRoot, SaveConverter, StateClass
+    from pickpack.record_dialect import RecordDialect
 
 __all__ = ["CHANCE", "TERMINAL", "EliminationState", "Game", "GameOption", "GameState",
            "HiddenInformationState",
@@ -250,7 +256,8 @@ class Game(Generic[S_co]):
     - ``options``: name -> GameOption; ``variants``: variant name -> option presets.
     - ``factory(players, seed, **options)``: builds a state; call ``new_state`` instead,
       which checks the player count, variant and options first.
-    - Optional parts, named as ``"module:attribute"`` and imported only when used:
+    - Optional parts, named as ``"module:attribute"``, imported only when used and
+      checked then (``load``, typed per part; what each must be: pickpack.game_parts):
       ``state_class`` (has ``from_position``/``from_snapshot``), ``ppn_dialect``,
       ``tui_face``, ``benchmark`` (a module with ``MEASUREMENTS``, ``run_benchmarks`` and
       ``format_report``, run by ``pickpack bench``), ``native_mcts`` (a C MCTS over the
@@ -347,12 +354,39 @@ class Game(Generic[S_co]):
         count = self.check_players(self.default_player_count() if players is None else players)
         return self.factory(count, seed, **self.resolve_options(variant, options))
 
+    @overload
+    def load(self, part: Literal["state_class"]) -> StateClass | None: ...
+    @overload
+    def load(self, part: Literal["ppn_dialect"]) -> RecordDialect | None: ...
+    @overload
+    def load(self, part: Literal["tui_face"]) -> Face | None: ...
+    @overload
+    def load(self, part: Literal["benchmark"]) -> BenchmarkModule | None: ...
+    @overload
+    def load(self, part: Literal["native_mcts"]) -> NativeSearch | None: ...
+    @overload
+    def load(self, part: Literal["perft_root"]) -> PerftRoot | None: ...
+    @overload
+    def load(self, part: Literal["save_converter"]) -> SaveConverter | None: ...
+    @overload
+    def load(self, part: Literal["action_tokens"]) -> ActionTokens | None: ...
+    @overload
+    def load(self, part: str) -> Any: ...
+
     def load(self, part: str) -> Any:
         """The optional part ``part`` (``"state_class"``, ``"ppn_dialect"``,
         ``"tui_face"``, ``"benchmark"``, ``"native_mcts"``, ``"perft_root"``,
-        ``"save_converter"``, ``"action_tokens"``), imported now; None when the game has none."""
+        ``"save_converter"``, ``"action_tokens"``), imported now and checked to be what
+        the part must be (pickpack.game_parts, typed per part); None when the game has
+        none. Raises GamePartError (a TypeError) naming the game, the part and its
+        target when it names something else, ImportError/AttributeError when the target
+        cannot be imported, and KeyError for a name that is no optional part."""
+        from pickpack.game_parts import PARTS, check_part
+
+        if part not in PARTS:
+            raise KeyError(f"{part!r} is no optional part of a Game; parts: {', '.join(PARTS)}")
         path = getattr(self, part)
-        return None if path is None else _resolve(path)
+        return None if path is None else check_part(self, part, _resolve(path))
 
     def from_position(self, text: str) -> Any:
         """The state a position string of this game describes. Raises PositionError,
