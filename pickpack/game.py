@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from pickpack.record_dialect import RecordDialect
 
 __all__ = ["CHANCE", "TERMINAL", "EliminationState", "Game", "GameOption", "GameState",
-           "HiddenInformationState",
+           "HiddenInformationState", "PlayFlag",
            "ObservationTensorState", "OptionError", "fixed_names", "seat_names"]
 
 #: ``current_player_id()`` at a chance node (OpenSpiel's kChancePlayerId).
@@ -222,6 +222,22 @@ class GameOption:
                 raise OptionError(f"option {name}={shown}: {problem}", name)
 
 
+@dataclass(frozen=True)
+class PlayFlag:
+    """A short flag of ``pickpack play`` that a game declares (``Game.play_flags``), a
+    thin alias over the generic arguments: ``--NAME VALUE`` means ``--bot SEAT=VALUE``
+    when ``seat`` is set, ``--option OPTION=VALUE`` when ``option`` is (exactly one of
+    the two). ``help`` is one line for people."""
+
+    help: str
+    seat: str | None = None
+    option: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.seat is None) == (self.option is None):
+            raise ValueError("a PlayFlag names exactly one of seat and option")
+
+
 def _resolve(path: str) -> Any:
     """The object at ``"module:attribute"``, or the module itself for ``"module"``."""
     module, _, attr = path.partition(":")
@@ -272,6 +288,9 @@ class Game(Generic[S_co]):
       game's older save files into version 2 (pickpack.savefile).
     - ``match_variant``: the variant ``pickpack match`` plays when none is named (Pick &
       Pack: ``dealt``, placements drawn from the seed, so bots start in phase play).
+    - ``play_flags``: flag name -> PlayFlag, the game's short flags of ``pickpack play``
+      (Pick & Pack: ``--red``/``--blue`` for ``--bot red=``/``--bot blue=``, ``--first``
+      for ``--option first=``); the command itself knows no game's flags.
     """
 
     name: str
@@ -299,6 +318,7 @@ class Game(Generic[S_co]):
     match_variant: str | None = None
     save_converter: str | None = None
     action_tokens: str | None = None
+    play_flags: Mapping[str, PlayFlag] = field(default_factory=dict)
 
     @property
     def players(self) -> tuple[str, ...]:
