@@ -43,7 +43,8 @@ from pickpack.bots import Bot
 from pickpack.game import GameState
 from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
 from pickpack.move import Move
-from pickpack_bots import alphabeta_bot, mcts_bot
+from pickpack.games.pickpack import alphabeta_bot
+from pickpack_bots import mcts_bot
 from pickpack_bots.openspiel_mcts_bot import OpenSpielMCTSBot
 
 # Search work of the move in progress, filled by the wrapped searches below.

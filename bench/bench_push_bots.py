@@ -10,8 +10,8 @@ by the runner from the exact chance probabilities. Prints, per bot line, the mea
 (1 = best, shared places averaged) and the win share (a shared win counts 1/k) with
 their 95% intervals (pickpack.match_summary), the mean score and the wall time. ``--jobs 1`` (the default) keeps to one core.
 
-The ``heuristic`` bot is the entry point ``pickpack.bots:heuristic``
-(pickpack_bots.push_heuristic_bot:PushHeuristicBot); when the installed metadata does
+The ``heuristic`` bot is PUSH's own, the entry point ``push.heuristic`` of
+``pickpack.bots`` (pickpack.games.push.heuristic_bot:PushHeuristicBot); when the installed metadata does
 not have it yet (an editable install made before it was added), this script registers
 it for its own run with a distribution laid out in a temporary folder.
 """
@@ -30,7 +30,7 @@ from pickpack.bots import available_bots
 from pickpack.match import GameResult, play_match
 from pickpack.match_summary import MatchSummary
 
-HEURISTIC = "pickpack_bots.push_heuristic_bot:PushHeuristicBot"
+HEURISTIC = "pickpack.games.push.heuristic_bot:PushHeuristicBot"
 #: The MCTS options of the final evaluation (docs/bots.md, "PUSH"): the search's
 #: playouts follow the rollout policy of core/push/push_policy.h and its tree is the
 #: root alone (core/push/ops.c), so 1,000 simulations (~40 ms a move) suffice.
@@ -40,12 +40,12 @@ MARGIN = 0.5
 
 
 def register_heuristic(folder: Path) -> None:
-    """Make ``heuristic`` a bot entry point for this process: a distribution in
+    """Make ``push.heuristic`` a bot entry point for this process: a distribution in
     ``folder`` (a ``.dist-info`` with the entry point) put first on sys.path."""
     info = folder / "push_heuristic_bench-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: push-heuristic-bench\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[pickpack.bots]\nheuristic = {HEURISTIC}\n")
+    (info / "entry_points.txt").write_text(f"[pickpack.bots]\npush.heuristic = {HEURISTIC}\n")
     sys.path.insert(0, str(folder))
     plugins.refresh()
 
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     mcts = f"mcts:simulations={args.simulations},exploration={args.exploration:g},margin={args.margin:g}"
     bots = [mcts, args.heuristic, args.heuristic, args.heuristic]
     with tempfile.TemporaryDirectory() as folder:
-        if "heuristic" not in available_bots():
+        if "heuristic" not in available_bots("push"):
             register_heuristic(Path(folder))
         started = time.monotonic()
 

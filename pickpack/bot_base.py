@@ -6,7 +6,8 @@ pickpack.match_chance; the adapters), never chosen by a bot -- a bot asked there
 pick an outcome by its own rule (``random``: uniformly), which is a wrong answer, not a
 draw. ``BotBase`` guards every subclass's ``choose`` in this one place: at a chance node
 or once the game is over it raises NoDecisionError (one line naming the bot and why)
-before the subclass's code runs. The built-in bots (plugins/pickpack_bots), the
+before the subclass's code runs. The built-in bots (plugins/pickpack_bots and each
+game's own, e.g. pickpack.games.pacru.greedy_bot), the
 process, native and isolated bots (pickpack.process_bot, pickpack.native_bot,
 pickpack.bots) derive from it; a third-party bot may.
 """
@@ -14,13 +15,14 @@ pickpack.bots) derive from it; a third-party bot may.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable
 from typing import Any, ClassVar, NoReturn, SupportsIndex
 
 from pickpack.errors import PickpackError
 from pickpack.move import Move
 
-__all__ = ["BotBase", "NoDecisionError", "ResourceBot", "refuse_no_decision"]
+__all__ = ["BotBase", "NoDecisionError", "ResourceBot", "SeededBot", "refuse_no_decision"]
 
 
 class NoDecisionError(PickpackError, ValueError):
@@ -79,3 +81,19 @@ class ResourceBot(BotBase):
     def __reduce_ex__(self, protocol: SupportsIndex) -> NoReturn:
         raise TypeError(f"bot {self.name!r} holds {self.holds}: it cannot be pickled or "
                         f"copied; build another one with pickpack.bots.make_bot")
+
+
+class SeededBot(BotBase):
+    """Base of the built-in Python bots: ``self.rng`` is a random.Random from ``seed``;
+    ``choose`` refuses a chance node and a finished game (BotBase)."""
+
+    name = "seeded"
+    #: The games the bot plays (pickpack.bots: None = every game); subclasses narrow it.
+    games: ClassVar[tuple[str, ...] | None] = None
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Restart the bot's random stream (before a game)."""
+        self.rng = random.Random(seed)

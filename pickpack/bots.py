@@ -44,6 +44,23 @@ refused before the match starts, naming the ones it takes). The object it return
 A factory that has a ``time_limit`` keyword parameter receives the match's per-move
 limit in seconds (``time_limit=L``), so that it can plan its moves inside it.
 
+A game's own bots
+-----------------
+A bot written for one game lives in that game's package and is registered under the
+game-qualified name ``GAME.NAME``; in a game of ``GAME`` the plain ``NAME`` means it::
+
+    [project.entry-points."pickpack.bots"]
+    "pacru.greedy" = "pickpack.games.pacru.greedy_bot:GreedyBot"
+    "pickpack.greedy" = "pickpack.games.pickpack.greedy_bot:GreedyBot"
+
+So ``greedy`` is two unrelated bots of one name, each in its game: ``pickpack match
+greedy random --game pacru`` plays PACRU's. A spec ``NAME`` is resolved for a game G
+(``resolve_bot``) as G's own ``G.NAME`` when it is registered, else the generic
+``NAME`` (random, mcts, ...), else refused with one line naming the games that have a
+bot of that name (BotSpecError, "bot 'greedy' does not play push; it plays: pacru,
+pickpack"). A qualified spec (``pacru.greedy``) names its entry point directly. Game
+and bot names hold no ``.``; the factory's ``games`` must still include its game.
+
 Time limits
 -----------
 Every move must come within ``L + TIME_GRACE`` (pickpack.time_limit), and a bot that
@@ -96,7 +113,7 @@ from pickpack.process_bot import Handshake, StopServing, serve_protocol
 from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE
 
 __all__ = ["Bot", "BotBase", "IsolatedBot", "NoDecisionError", "available_bots", "bot_choices", "bot_games", "checked_move",
-           "chosen_move", "close_bot", "make_bot", "trial_bot"]
+           "chosen_move", "close_bot", "make_bot", "resolve_bot", "trial_bot"]
 
 # Keywords of make_bot itself, never bot options in a spec.
 _RESERVED = ("time_limit", "handshake_timeout", "isolate", "game", "players")
@@ -111,23 +128,51 @@ class Bot(Protocol):
     def choose(self, state: GameState) -> Move: ...
 
 
-def available_bots() -> list[str]:
-    """Names registered in ``pickpack.bots``, sorted."""
-    return names("pickpack.bots")
+def available_bots(game: str | Game[Any] | None = None) -> list[str]:
+    """Names registered in ``pickpack.bots``, sorted; with ``game``, the names a spec
+    may use in that game instead: the generic bots and the game's own bots by their
+    plain name ("A game's own bots" in the module docstring; a generic bot whose
+    ``games`` leave the game out is still listed: make_bot refuses it in one line)."""
+    registered = names("pickpack.bots")
+    if game is None:
+        return registered
+    own = f"{_game_name(game)}."
+    return sorted({n for n in registered if "." not in n}
+                  | {n[len(own):] for n in registered if n.startswith(own)})
 
 
-def bot_choices() -> str:
-    """The bot names there are plus the two other forms, for error messages."""
-    return ", ".join([*available_bots(), "native:PATH", "cmd:COMMAND"])
+def bot_choices(game: str | Game[Any] | None = None) -> str:
+    """The bot names there are (for ``game``: available_bots(game)) plus the two other
+    forms, for error messages."""
+    return ", ".join([*available_bots(game), "native:PATH", "cmd:COMMAND"])
 
 
-def _factory(name: str) -> Any:
+def resolve_bot(name: str, game: str | Game[Any] = DEFAULT_GAME, spec: str | None = None) -> str:
+    """The entry-point name the bot ``name`` of a spec means in ``game``: ``GAME.NAME``
+    when the game has its own bot of that name, else ``name`` (module docstring, "A
+    game's own bots"). Raises BotSpecError when only other games have a bot ``name``
+    (one line quoting ``spec``, default ``name``, and naming those games) and
+    PluginNotFoundError for a name nobody registered (the
+    message lists the bots of ``game``)."""
+    registered = names("pickpack.bots")
+    game_name = _game_name(game)
+    if "." not in name and f"{game_name}.{name}" in registered:
+        return f"{game_name}.{name}"
+    if name in registered:
+        return name
+    others = sorted(n.partition(".")[0] for n in registered if n.endswith(f".{name}") and "." not in name)
+    if others:
+        raise BotSpecError(f"bot {spec or name!r} does not play {game_name}; it plays: {', '.join(others)}")
+    raise PluginNotFoundError(f"unknown bot {name!r}; choices: {bot_choices(game)}")
+
+
+def _factory(parsed: BotSpec, game: str | Game[Any]) -> Any:
+    """The factory of the entry-point bot ``parsed`` in ``game`` (resolve_bot), imported."""
+    entry = resolve_bot(parsed.name, game, parsed.text)
     try:
-        return load("pickpack.bots", name)
-    except PluginNotFoundError:
-        raise PluginNotFoundError(f"unknown bot {name!r}; choices: {bot_choices()}") from None
+        return load("pickpack.bots", entry)
     except Exception as exc:      # a broken plugin: reported in one line, never a traceback
-        raise BotLoadError(f"bot {name!r} failed to load: {type(exc).__name__}: {exc}") from None
+        raise BotLoadError(f"bot {entry!r} failed to load: {type(exc).__name__}: {exc}") from None
 
 
 def _check_options(spec: BotSpec, factory: Any, options: dict[str, Any]) -> None:
@@ -258,7 +303,7 @@ def make_bot(spec: str, seed: int | None = None, *, game: str | Game[Any] = DEFA
         # a bad library, or one refusing the game, is refused here
         return NativeBot(parsed.target, seed, game=_game_name(game),
                          players=_player_count(game, players))
-    factory, merged = _entry_options(parsed, time_limit, options)
+    factory, merged = _entry_options(parsed, time_limit, options, game)
     _check_plays(spec, factory, game)
     if isolate and getattr(factory, "bounded", False) is not True:
         return IsolatedBot(spec, seed, options=options, time_limit=time_limit,
@@ -267,10 +312,10 @@ def make_bot(spec: str, seed: int | None = None, *, game: str | Game[Any] = DEFA
     return _entry_bot(parsed, factory, merged, seed)
 
 
-def _entry_options(parsed: BotSpec, time_limit: float,
-                   options: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
-    """The factory of ``parsed`` (imported, not called) and the keywords it gets,
-    checked without building anything (make_bot's option errors)."""
+def _entry_options(parsed: BotSpec, time_limit: float, options: Mapping[str, Any],
+                   game: str | Game[Any]) -> tuple[Any, dict[str, Any]]:
+    """The factory of ``parsed`` in ``game`` (resolve_bot; imported, not called) and
+    the keywords it gets, checked without building anything (make_bot's option errors)."""
     spec = parsed.text
     both = sorted(set(parsed.options) & set(options))
     if both:
@@ -281,7 +326,7 @@ def _entry_options(parsed: BotSpec, time_limit: float,
         raise BotSpecError(f"bot {spec!r}: {reserved[0]!r} is set by the match "
                            f"(--time-limit, --handshake-timeout, --game, --players), "
                            f"not a bot option")
-    factory = _factory(parsed.name)
+    factory = _factory(parsed, game)
     _check_options(parsed, factory, merged)
     if _takes_time_limit(factory):
         merged["time_limit"] = time_limit
@@ -360,7 +405,7 @@ def trial_bot(spec: str, seed: int | None = 0, *, game: str | Game[Any] = DEFAUL
     parsed = parse_bot_spec(spec)
     if parsed.kind == "native" or (
             parsed.kind == "entry"
-            and getattr(_factory(parsed.name), "bounded", False) is not True):
+            and getattr(_factory(parsed, game), "bounded", False) is not True):
         _child_payload(spec, seed, options, time_limit, _game_name(game),
                        _player_count(game, players))
     return make_bot(spec, seed, game=game, players=players, time_limit=time_limit,

@@ -46,13 +46,22 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     (``pickpack match --games 5 random greedy`` as ``pickpack match random --games 5
     greedy``): the subcommand's own parser reads its arguments intermixed
     (argparse.parse_intermixed_args), where plain parsing would take the positionals
-    after an option for "unrecognized arguments"."""
+    after an option for "unrecognized arguments". A command with ``GAME_FLAGS = True``
+    (play) gets the arguments its parser does not know as ``args.game_flags``, the
+    game's own flags (Game.play_flags), and refuses the others itself."""
     commands = {m.NAME for m in COMMANDS}
     if not argv or argv[0] not in commands:
         return parser.parse_args(argv)       # --version, --help, no or an unknown command
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     command: argparse.ArgumentParser = subparsers.choices[argv[0]]
-    args = command.parse_intermixed_args(argv[1:])
+    module = next(m for m in COMMANDS if m.NAME == argv[0])
+    if getattr(module, "GAME_FLAGS", False):
+        # the flags a game declares (Game.play_flags) are read by the command, which
+        # refuses any it does not know in one line
+        args, extra = command.parse_known_intermixed_args(argv[1:])
+        args.game_flags = extra
+    else:
+        args = command.parse_intermixed_args(argv[1:])
     args.command = argv[0]
     return args
 

@@ -24,13 +24,19 @@ import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, overload, runtime_checkable
 
 from pickpack.errors import PickpackError
 from pickpack.move import Move
 
+if TYPE_CHECKING:
+    from pickpack.action_tokens import ActionTokens
+    from pickpack.faces import Face
+    from pickpack.game_parts import BenchmarkModule, NativeSearch, PerftRoot, SaveConverter, StateClass
+    from pickpack.record_dialect import RecordDialect
+
 __all__ = ["CHANCE", "TERMINAL", "EliminationState", "Game", "GameOption", "GameState",
-           "HiddenInformationState",
+           "HiddenInformationState", "PlayFlag",
            "ObservationTensorState", "OptionError", "fixed_names", "seat_names"]
 
 #: ``current_player_id()`` at a chance node (OpenSpiel's kChancePlayerId).
@@ -216,6 +222,22 @@ class GameOption:
                 raise OptionError(f"option {name}={shown}: {problem}", name)
 
 
+@dataclass(frozen=True)
+class PlayFlag:
+    """A short flag of ``pickpack play`` that a game declares (``Game.play_flags``), a
+    thin alias over the generic arguments: ``--NAME VALUE`` means ``--bot SEAT=VALUE``
+    when ``seat`` is set, ``--option OPTION=VALUE`` when ``option`` is (exactly one of
+    the two). ``help`` is one line for people."""
+
+    help: str
+    seat: str | None = None
+    option: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.seat is None) == (self.option is None):
+            raise ValueError("a PlayFlag names exactly one of seat and option")
+
+
 def _resolve(path: str) -> Any:
     """The object at ``"module:attribute"``, or the module itself for ``"module"``."""
     module, _, attr = path.partition(":")
@@ -250,7 +272,8 @@ class Game(Generic[S_co]):
     - ``options``: name -> GameOption; ``variants``: variant name -> option presets.
     - ``factory(players, seed, **options)``: builds a state; call ``new_state`` instead,
       which checks the player count, variant and options first.
-    - Optional parts, named as ``"module:attribute"`` and imported only when used:
+    - Optional parts, named as ``"module:attribute"``, imported only when used and
+      checked then (``load``, typed per part; what each must be: pickpack.game_parts):
       ``state_class`` (has ``from_position``/``from_snapshot``), ``ppn_dialect``,
       ``tui_face``, ``benchmark`` (a module with ``MEASUREMENTS``, ``run_benchmarks`` and
       ``format_report``, run by ``pickpack bench``), ``native_mcts`` (a C MCTS over the
@@ -265,6 +288,9 @@ class Game(Generic[S_co]):
       game's older save files into version 2 (pickpack.savefile).
     - ``match_variant``: the variant ``pickpack match`` plays when none is named (Pick &
       Pack: ``dealt``, placements drawn from the seed, so bots start in phase play).
+    - ``play_flags``: flag name -> PlayFlag, the game's short flags of ``pickpack play``
+      (Pick & Pack: ``--red``/``--blue`` for ``--bot red=``/``--bot blue=``, ``--first``
+      for ``--option first=``); the command itself knows no game's flags.
     """
 
     name: str
@@ -292,6 +318,7 @@ class Game(Generic[S_co]):
     match_variant: str | None = None
     save_converter: str | None = None
     action_tokens: str | None = None
+    play_flags: Mapping[str, PlayFlag] = field(default_factory=dict)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -347,12 +374,39 @@ class Game(Generic[S_co]):
         count = self.check_players(self.default_player_count() if players is None else players)
         return self.factory(count, seed, **self.resolve_options(variant, options))
 
+    @overload
+    def load(self, part: Literal["state_class"]) -> StateClass | None: ...
+    @overload
+    def load(self, part: Literal["ppn_dialect"]) -> RecordDialect | None: ...
+    @overload
+    def load(self, part: Literal["tui_face"]) -> Face | None: ...
+    @overload
+    def load(self, part: Literal["benchmark"]) -> BenchmarkModule | None: ...
+    @overload
+    def load(self, part: Literal["native_mcts"]) -> NativeSearch | None: ...
+    @overload
+    def load(self, part: Literal["perft_root"]) -> PerftRoot | None: ...
+    @overload
+    def load(self, part: Literal["save_converter"]) -> SaveConverter | None: ...
+    @overload
+    def load(self, part: Literal["action_tokens"]) -> ActionTokens | None: ...
+    @overload
+    def load(self, part: str) -> Any: ...
+
     def load(self, part: str) -> Any:
         """The optional part ``part`` (``"state_class"``, ``"ppn_dialect"``,
         ``"tui_face"``, ``"benchmark"``, ``"native_mcts"``, ``"perft_root"``,
-        ``"save_converter"``, ``"action_tokens"``), imported now; None when the game has none."""
+        ``"save_converter"``, ``"action_tokens"``), imported now and checked to be what
+        the part must be (pickpack.game_parts, typed per part); None when the game has
+        none. Raises GamePartError (a TypeError) naming the game, the part and its
+        target when it names something else, ImportError/AttributeError when the target
+        cannot be imported, and KeyError for a name that is no optional part."""
+        from pickpack.game_parts import PARTS, check_part
+
+        if part not in PARTS:
+            raise KeyError(f"{part!r} is no optional part of a Game; parts: {', '.join(PARTS)}")
         path = getattr(self, part)
-        return None if path is None else _resolve(path)
+        return None if path is None else check_part(self, part, _resolve(path))
 
     def from_position(self, text: str) -> Any:
         """The state a position string of this game describes. Raises PositionError,

@@ -709,7 +709,10 @@ def _read_position(handshake: Handshake, rest: str) -> GameState:
     state class), version 2 the game's position string. Positions the engine did not
     check (an unreachable test position) are read unchecked when the game's state
     class offers ``checked=False`` (Pick & Pack does)."""
-    cls = get_game(handshake.game).load("state_class")
+    game = get_game(handshake.game)
+    cls = game.load("state_class")
+    if cls is None:          # refused at the handshake (_refusal); never read here
+        raise LookupError(f"game {game.name} has no position strings")
     state: GameState
     if rest.startswith("snapshot "):
         state = cls.from_snapshot(json.loads(rest[len("snapshot "):]), checked=False)

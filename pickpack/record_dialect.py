@@ -234,20 +234,15 @@ _DIALECTS: dict[str, tuple[Game[Any], RecordDialect]] = {}
 def dialect_for(game: Game[Any]) -> RecordDialect:
     """The dialect of ``game``: the object its ``ppn_dialect`` names, else GenericDialect(game).
 
-    Raises TypeError when ``ppn_dialect`` names something that is not a RecordDialect,
-    ImportError/AttributeError when it cannot be loaded.
+    Raises GamePartError (a TypeError) when ``ppn_dialect`` names something that is not
+    a RecordDialect (Game.load checks it), ImportError/AttributeError when it cannot be
+    loaded.
     """
     known = _DIALECTS.get(game.name)
     if known is not None and known[0] is game:
         return known[1]
     loaded = game.load("ppn_dialect")
-    dialect: RecordDialect
-    if loaded is None:
-        dialect = GenericDialect(game)
-    elif isinstance(loaded, RecordDialect):
-        dialect = loaded
-    else:
-        raise TypeError(f"game {game.name}: ppn_dialect {game.ppn_dialect} is not a RecordDialect")
+    dialect: RecordDialect = GenericDialect(game) if loaded is None else loaded
     _DIALECTS[game.name] = (game, dialect)
     return dialect
 

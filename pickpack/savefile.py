@@ -197,11 +197,11 @@ class SavedGame:
         """A version-1 file as version-2 data, by the game's ``save_converter``."""
         name = data.get("game", "pickpack")
         game = _lookup(games, name if isinstance(name, str) else repr(name), source)
-        if getattr(game, "save_converter", None) is None:
+        converter = game.load("save_converter") if getattr(game, "save_converter", None) else None
+        if converter is None:
             raise SaveFileError(f"{source}: version: version-1 saves of {game.name} cannot be "
                                 "read (the game has no save_converter)")
-        converted: dict[str, Any] = game.load("save_converter")(data, source)
-        return converted
+        return converter(data, source)
 
     @classmethod
     def load(cls, path: str | Path, games: GameLookup = get_game) -> SavedGame:

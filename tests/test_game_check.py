@@ -15,7 +15,7 @@ import pytest
 
 import pickpack
 from pickpack.bot_base import NoDecisionError
-from pickpack.bots import available_bots, bot_games, make_bot
+from pickpack.bots import available_bots, bot_games, make_bot, resolve_bot
 from pickpack.cli import main
 from pickpack.errors import GameCheckError, GameLoadError
 from pickpack.game_check import check_game, game_problem
@@ -127,8 +127,9 @@ CHANCE_STATES = {"push": _push_at_a_draw, "pig": _pig_at_a_roll}
 
 
 def _bots_for(game: str) -> list[str]:
-    return [b for b in available_bots()
-            if bot_games(load("pickpack.bots", b)) is None or game in (bot_games(load("pickpack.bots", b)) or ())]
+    return [b for b in available_bots(game)
+            if bot_games(load("pickpack.bots", resolve_bot(b, game))) is None
+            or game in (bot_games(load("pickpack.bots", resolve_bot(b, game))) or ())]
 
 
 @pytest.mark.parametrize("game,spec", [(g, b) for g in CHANCE_STATES for b in _bots_for(g)])

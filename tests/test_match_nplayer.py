@@ -281,7 +281,7 @@ def test_a_faulting_seat_in_a_game_that_is_not_zero_sum(raiser_installed: None) 
 def test_make_bot_refuses_a_game_the_bot_does_not_play() -> None:
     with pytest.raises(BotSpecError) as info:
         make_bot("greedy", seed=1, game=GAME, players=3)
-    assert str(info.value) == "bot 'greedy' does not play dice; it plays: pickpack, pacru"
+    assert str(info.value) == "bot 'greedy' does not play dice; it plays: pacru, pickpack"
     with pytest.raises(BotSpecError, match="bot 'alphabeta:depth=2' does not play dice"):
         play_match(["alphabeta:depth=2", "random", "random"], games=1, seed=0, game=GAME)
     assert make_bot("random", seed=1, game=GAME, players=3).name == "random"
@@ -304,12 +304,14 @@ def test_a_declaration_must_be_none_or_a_tuple_of_names() -> None:
 
 
 def test_the_built_in_bots_declare_their_games() -> None:
-    from pickpack_bots.alphabeta_bot import AlphaBetaBot
-    from pickpack_bots.greedy_bot import GreedyBot
+    from pickpack.games.pacru.greedy_bot import GreedyBot as PacruGreedy
+    from pickpack.games.pickpack.alphabeta_bot import AlphaBetaBot
+    from pickpack.games.pickpack.greedy_bot import GreedyBot as PickpackGreedy
     from pickpack_bots.random_bot import RandomBot
 
-    assert (RandomBot.games, GreedyBot.games, AlphaBetaBot.games) == (None, ("pickpack", "pacru"),
-                                                                     ("pickpack",))
+    # a game's own bot plays that game alone (pickpack.bots, "A game's own bots")
+    assert (RandomBot.games, PickpackGreedy.games, PacruGreedy.games, AlphaBetaBot.games) == (
+        None, ("pickpack",), ("pacru",), ("pickpack",))
 
 
 def test_match_game_checks_players_bots_variant_and_options() -> None:
@@ -369,7 +371,7 @@ def test_the_command_plays_three_players(dice_installed: None, capsys: pytest.Ca
     (["random"] * 3 + ["--game", "dice", "--option", "rounds"],
      "match: argument --option: must be KEY=VALUE, got 'rounds'"),
     (["greedy", "random", "random", "--game", "dice"],
-     "bot 'greedy' does not play dice; it plays: pickpack, pacru"),
+     "bot 'greedy' does not play dice; it plays: pacru, pickpack"),
 ])
 def test_every_bad_input_is_one_line_and_status_2(dice_installed: None, argv: list[str], line: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:

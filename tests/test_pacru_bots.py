@@ -1,4 +1,4 @@
-"""PACRU's ``greedy`` bot (plugins/pickpack_bots/greedy_bot.py): its move values and
+"""PACRU's ``greedy`` bot (pickpack/games/pacru/greedy_bot.py): its move values and
 choices in small positions worked out by hand, its determinism in the seed, and whole
 games for 2, 3 and 4 players (rules: /work/shared/rules/pacru.md, ids PA-...)."""
 
@@ -15,7 +15,7 @@ import pickpack
 from pickpack.bots import make_bot
 from pickpack.games.pacru.encoding import REORIENT_2, TARGET, action_text, parse_action, parse_cell
 from pickpack.match import GameResult, play_match
-from pickpack_bots.greedy_bot import GreedyBot, pacru_move_values
+from pickpack.games.pacru.greedy_bot import GreedyBot, pacru_move_values
 
 
 def position(cells: dict[str, str], chevrons: list[list[str]], *, players: int = 2) -> Any:

@@ -11,7 +11,7 @@ from pickpack.games.pacru import _core
 from pickpack.games.pacru.encoding import decode_action, encode_move
 from pickpack.games.pacru.state import State
 
-from pickpack_bots.greedy_bot import pacru_move_values
+from pickpack.games.pacru.greedy_bot import pacru_move_values
 
 
 def cell(text: str) -> int:

@@ -67,7 +67,7 @@ def test_plugins_command_lists_each_broken_source_once_and_exits_0(site: Path) -
     assert broken[0]["value"].endswith("bad_tool-1.0.dist-info")
     # every built-in plugin is still there and loads
     ok = {(r["group"], r["name"]) for r in rows if r["error"] is None}
-    assert {("pickpack.bots", b) for b in ("random", "greedy", "mcts", "alphabeta")} <= ok
+    assert {("pickpack.bots", b) for b in ("random", "pickpack.greedy", "mcts", "pickpack.alphabeta")} <= ok
     assert ("pickpack.games", "pickpack") in ok
     # the nameless source's entry point is skipped, not half-registered
     assert ("pickpack.bots", "ghost") not in {(r["group"], r["name"]) for r in rows}
@@ -88,7 +88,7 @@ def test_the_api_works_beside_a_broken_source(site: Path) -> None:
         state = pickpack.new_game("pickpack", seed=3)
         assert state.phase == "placement"
         assert make_bot("random", seed=1).name
-        assert {"random", "greedy", "mcts", "alphabeta"} <= set(plugins.names("pickpack.bots"))
+        assert {"random", "pickpack.greedy", "mcts", "pickpack.alphabeta"} <= set(plugins.names("pickpack.bots"))
         assert [(b.distribution, b.error) for b in plugins.broken_sources()] == [
             ("bad-tool", "entry_points.txt line 2: 'widget some.module:Widget' is not "
                          "'name = module:attr' (no '=')"),

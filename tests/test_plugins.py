@@ -62,7 +62,7 @@ def test_plugins_lists_the_installed_distribution_and_the_broken_one(site: Path)
     assert (broken["distribution"], broken["version"]) == ("broken-bot", "0.3")
     assert broken["error"] == "RuntimeError: broken on purpose"
     # the broken plugin breaks nothing else: the built-in bots still load
-    for name in ("random", "greedy"):
+    for name in ("random", "pickpack.greedy", "pacru.greedy"):
         assert infos["pickpack.bots", name]["error"] is None
     assert infos["pickpack.games", "pickpack"]["error"] is None
 

@@ -6,8 +6,8 @@ record without one) when that record is read. So a record of the 3-player dice r
 tests/nplayer_game.py (installed as the game ``dice`` through a ``pickpack.games`` entry
 point, tests/plugin_dist.py, as in tests/test_ppn_dialects.py) reads and writes in a
 fresh interpreter without Pick & Pack's C extension, and even when Pick & Pack cannot be
-imported at all. Pick & Pack's old names (``pickpack_ppn.headers.ROSTER``, ...) still
-import, loaded on first use.
+imported at all. Pick & Pack's roster and set-up tags are its dialect's alone
+(pickpack.games.pickpack.ppn_dialect); the plugin keeps no copy of them.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+import pickpack
 
 from pickpack_ppn.headers import Headers
 from pickpack_ppn.notation import PPN
@@ -133,46 +135,42 @@ def test_a_pick_and_pack_record_loads_pick_and_pack_only_when_read(tmp_path: Pat
     assert result["copied"] == PICKPACK_RECORD
 
 
-def test_without_pick_and_pack_its_records_fail_in_one_line_and_its_old_names_do_not_import(
-        tmp_path: Path) -> None:
+def test_without_pick_and_pack_its_records_fail_in_one_line(tmp_path: Path) -> None:
     program = """
 import sys
 sys.modules["pickpack.games.pickpack"] = None
 from pickpack_ppn.notation import PPN
 game = PPN.parse_game(sys.stdin.read(), strict=False)
 print([(e.line, e.column, e.message) for e in game.errors])
-try:
-    from pickpack_ppn.headers import ROSTER
-except ImportError as exc:
-    print("ImportError", exc)
 """
     done = _fresh(tmp_path, program, stdin=PICKPACK_RECORD)
     assert done.returncode == 0, done.stderr
-    halted = "import of pickpack.games.pickpack halted; None in sys.modules"
     loading = ("No module named 'pickpack.games.pickpack.game'; 'pickpack.games.pickpack' is not "
                "a package")        # the entry point pickpack.games.pickpack.game:GAME
     assert done.stdout.splitlines() == [
         repr([(1, 1, f"game 'pickpack' failed to load: ModuleNotFoundError: {loading}")]),
-        f"ImportError {halted}",
     ]
 
 
-def test_the_old_pick_and_pack_names_still_import() -> None:
+def test_pick_and_packs_roster_and_set_up_tags_are_its_dialects_alone() -> None:
+    import importlib
+
     from pickpack.games.pickpack import ppn_dialect
-    from pickpack_ppn import headers, moves, notation, setup_tags
-    roster = ("Event", "Site", "Date", "Round", "Red", "Blue", "Result")
-    assert headers.ROSTER == roster == PPN.ROSTER == notation.PPNNotation.ROSTER == notation.ROSTER
-    assert headers.ROSTER_DEFAULTS == {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
-                                       "Red": "?", "Blue": "?", "Result": "*"}
-    assert headers.RESULTS == ("1-0", "0-1", "1/2-1/2", "*")
-    assert headers.result_token("blue") == "0-1" and headers.result_token(None) == "*"
-    assert setup_tags.SETUP_TAGS == PPN.SETUP_TAGS == ("Variant", "Seed", "Deal", "RedPlacement",
-                                                       "BluePlacement", "First", "SetUp", "Position")
-    assert setup_tags.state_from_tags is ppn_dialect.state_from_tags
-    assert setup_tags.tags_for_state is ppn_dialect.tags_for_state
-    assert moves.apply_move_text is ppn_dialect.apply_move_text
-    with pytest.raises(AttributeError, match="has no attribute 'NO_SUCH_NAME'"):
-        getattr(headers, "NO_SUCH_NAME")
+    from pickpack_ppn import headers, notation
+
+    state = pickpack.get_game("pickpack").new_state(seed=5)
+    assert ppn_dialect.DIALECT.player_tags({}) == ("Red", "Blue")
+    assert tuple(ppn_dialect.SETUP_TAGS) == ("Variant", "Seed", "Deal", "RedPlacement", "BluePlacement",
+                                             "First", "SetUp", "Position")
+    assert ppn_dialect.state_from_tags(ppn_dialect.tags_for_state(state)).snapshot() == state.snapshot()
+    # the PPN plugin keeps no Pick & Pack names: no compatibility shim to load them
+    for module, name in ((headers, "ROSTER"), (headers, "ROSTER_DEFAULTS"), (headers, "result_token"),
+                         (notation, "ROSTER"), (notation, "SETUP_TAGS")):
+        assert not hasattr(module, name)
+    assert not hasattr(PPN, "ROSTER") and not hasattr(PPN, "SETUP_TAGS")
+    for gone in ("pickpack_ppn.compat", "pickpack_ppn.moves", "pickpack_ppn.setup_tags"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(gone)
 
 
 @pytest.fixture()

@@ -1,4 +1,4 @@
-"""PUSH's ``heuristic`` bot (plugins/pickpack_bots/push_heuristic_bot.py): its choices on
+"""PUSH's ``heuristic`` bot (pickpack/games/push/heuristic_bot.py): its choices on
 constructed positions worked out by hand, its options, and whole games for 2-6 players."""
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from pickpack.games.push.encoding import (BANK, CARD_TEXT, DRAW, PLACE, STOP, TA
 from pickpack.games.push.odds import stacks_of
 from pickpack.games.push.state import State
 from pickpack.match import play_match
-from pickpack_bots.push_heuristic_bot import PushHeuristicBot, collect_value, room
+from pickpack.games.push.heuristic_bot import PushHeuristicBot, collect_value, room
 from tests.plugin_dist import on_sys_path, write_distribution
 
-HEURISTIC = "pickpack_bots.push_heuristic_bot:PushHeuristicBot"
+HEURISTIC = "pickpack.games.push.heuristic_bot:PushHeuristicBot"
 
 
 def position(*, phase: str = "start", stacks: list[list[str]] | None = None,
@@ -181,13 +181,15 @@ def test_against_random_the_heuristic_wins_most_four_player_games() -> None:
 
 
 def test_a_match_by_name_through_the_entry_point(tmp_path: Path) -> None:
-    # the entry point as pyproject.toml declares it (heuristic = HEURISTIC), registered by a
-    # distribution made by hand so this test does not depend on the install being fresh
-    write_distribution(tmp_path, "push-heuristic-probe", "1.0", {"pickpack.bots": {"heuristic": HEURISTIC}}, {})
+    # the entry point as pyproject.toml declares it (push.heuristic = HEURISTIC: PUSH's own
+    # bot, named heuristic in a PUSH match), registered by a distribution made by hand so
+    # this test does not depend on the install being fresh
+    write_distribution(tmp_path, "push-heuristic-probe", "1.0",
+                       {"pickpack.bots": {"push.heuristic": HEURISTIC}}, {})
     with on_sys_path(tmp_path):
         with pytest.raises(BotSpecError, match="'risk' must be a number 0..1"):
             make_bot("heuristic:risk=2", seed=1, game="push")
-        with pytest.raises(BotSpecError, match="does not play pickpack"):
+        with pytest.raises(BotSpecError, match="^bot 'heuristic' does not play pickpack; it plays: push$"):
             make_bot("heuristic", seed=1, game="pickpack")
         summary = play_match(["heuristic:bank_at=8", "random", "heuristic", "random"], 4, 1,
                              game="push", players=4)

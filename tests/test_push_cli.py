@@ -111,7 +111,7 @@ def test_a_four_player_match_writes_records_that_replay(tmp_path: Path,
     (["play", "--game", "push", "--players", "3", "--bot", "p4=random"],
      "pickpack: error: --bot 'p4=random': no seat 'p4' in push; seats: p1, p2, p3 or 1..3"),
     (["play", "--game", "push", "--players", "3", "--bot", "2=greedy"],
-     "pickpack: error: bot 'greedy' does not play push; it plays: pickpack, pacru"),
+     "pickpack: error: bot 'greedy' does not play push; it plays: pacru, pickpack"),
     (["play", "--game", "push", "--variant", "easy"],
      "pickpack: error: push has no variant 'easy'; variants: hard, switch-per-turn"),
 ])

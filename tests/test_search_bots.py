@@ -47,7 +47,7 @@ from pickpack.errors import BotSpecError
 from pickpack.match import play_match
 from pickpack.mcts import search
 from pickpack.seeding import derive_seed
-from pickpack_bots.alphabeta_bot import AlphaBetaBot
+from pickpack.games.pickpack.alphabeta_bot import AlphaBetaBot
 from pickpack_bots.mcts_bot import MCTSBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))

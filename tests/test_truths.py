@@ -173,7 +173,7 @@ def _stderr_of(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 
 
 @pytest.mark.parametrize(("spec", "line"), [
-    ("nosuch", "pickpack: error: unknown bot 'nosuch'; choices: alphabeta, greedy, heuristic, mcts, openspiel-mcts, random, "
+    ("nosuch", "pickpack: error: unknown bot 'nosuch'; choices: alphabeta, greedy, mcts, openspiel-mcts, random, "
                "native:PATH, cmd:COMMAND\n"),
     ("alphabeta:bogus=1", "pickpack: error: bot 'alphabeta:bogus=1': alphabeta: unknown option "
                           "'bogus'; its options: depth (plies 1..64), seconds (seconds per move > 0), "

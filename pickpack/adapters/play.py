@@ -68,7 +68,7 @@ class AdaptedState:
                             "(observation_tensor_shape/observation_tensor, pickpack.game.ObservationTensorState); "
                             "the adapters need one (docs/writing-a-game.md)")
         self.state: Any = state
-        self.codec = cast("ActionTokens | None", state.game.load("action_tokens"))
+        self.codec: ActionTokens | None = state.game.load("action_tokens")
         self.turn = turn if turn is not None else TokenTurn(self.codec)
         self.num_actions = self.codec.vocabulary if self.codec is not None else state.game.num_distinct_actions
 

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
     def run_benchmarks(seconds: float, progress: Callable[[str], object] | None = None) -> dict[str, Any]:
         if own is not None:
-            return own.run_benchmarks(seconds=seconds, progress=progress)  # type: ignore[no-any-return]
+            return own.run_benchmarks(seconds=seconds, progress=progress)
         return generic.run_benchmarks(game, seconds=seconds, progress=progress)
 
     console = Console()

@@ -7,9 +7,12 @@ installation (pickpack.install_hint), exit status 2.
 Any installed game: ``--game NAME`` (default pickpack), ``--players N``, ``--variant``,
 ``--option KEY=VALUE``. Seats: the first is the person at the keyboard, the others the
 strongest built-in bot that plays the game; ``--bot SEAT=SPEC`` (SEAT a player name or
-number 1..N, SPEC ``human`` or a bot spec) changes one. Pick & Pack's ``--red``,
-``--blue`` and ``--first`` keep working (they are ``--bot red=...``, ``--bot blue=...``
-and ``--option first=...``). Every bot spec is in the grammar every command uses
+number 1..N, SPEC ``human`` or a bot spec) changes one. A game may declare short flags
+(``Game.play_flags``), each a thin alias: ``--NAME VALUE`` is ``--bot SEAT=VALUE`` or
+``--option KEY=VALUE`` (Pick & Pack's ``--red``, ``--blue`` and ``--first`` are
+``--bot red=...``, ``--bot blue=...`` and ``--option first=...``); this command knows no
+game's flags, and one that the game does not declare is refused in one line naming
+those it does. Every bot spec is in the grammar every command uses
 (pickpack.botspec: ``NAME``, ``NAME:key=value,...``, ``native:PATH``, ``cmd:COMMAND``);
 a bad spec, a bot that does not play the game, an unknown game, player count, variant
 or option give one line and exit 2, before the UI starts.
@@ -19,8 +22,8 @@ variant, options and moves come from the file, which is read and replayed before
 UI starts; a file that cannot be read or replayed, or whose bots cannot be built, gives
 one line naming the field and exit 2. Options that would set the game up differently
 are refused in one line: ``--game`` naming another game than the save's, and
-``--players``, ``--bot``, ``--variant``, ``--option``, ``--seed``, ``--red``,
-``--blue``, ``--first``.
+``--players``, ``--bot``, ``--variant``, ``--option``, ``--seed`` and the game's own
+flags.
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ NAME = "play"
 HELP = "play any installed game in the terminal: hot-seat or against bots (needs the extra tui)"
 
 HUMAN = "human"
+#: The arguments this parser does not know are the game's own flags (pickpack.cli).
+GAME_FLAGS = True
 # The strongest built-in bots, best first (docs/bots.md, "Strength ladder"); the
 # default opponent is the first that loads and plays the game. alphabeta thinks at most
 # 2 s a move at its defaults, in a worker thread of the UI, so the UI stays responsive.
@@ -45,6 +50,9 @@ STRONGEST = ("alphabeta", "mcts", "greedy")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = ("A game may declare short flags of its own, each an alias: --NAME VALUE is "
+                "--bot SEAT=VALUE or --option KEY=VALUE (the game's docs list them; a flag "
+                "the game does not declare is refused naming those it does).")
     p.add_argument("--game", default=None, metavar="NAME",
                    help="the game to play (default: pickpack; see 'pickpack plugins')")
     p.add_argument("--players", type=int, default=None, metavar="N",
@@ -55,22 +63,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default=None, help="a variant of the game")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option (VALUE read as JSON when it is JSON, else as text); repeatable")
-    p.add_argument("--red", default=None, metavar="human|BOT",
-                   help="Pick & Pack: who plays Red: 'human' (default) or a bot spec, e.g. greedy, "
-                        "mcts:simulations=500, cmd:COMMAND, native:PATH")
-    p.add_argument("--blue", default=None, metavar="human|BOT",
-                   help=f"Pick & Pack: who plays Blue: 'human' or a bot spec (default: the strongest "
-                        f"built-in bot that loads, {STRONGEST[0]})")
     p.add_argument("--seed", type=seed, default=None, help="seed of the game (default: a fresh one)")
-    p.add_argument("--first", choices=("red", "blue"), default=None,
-                   help="Pick & Pack: who moves first once the tiles are placed (PP-S4; default red)")
     p.add_argument("--load", default=None, metavar="FILE",
                    help="resume a saved game (the game, seats and seed are the save's)")
 
 
 # The options --load refuses: the save sets the game up (module docstring).
 _SETUP = (("players", "--players"), ("bot", "--bot"), ("variant", "--variant"), ("option", "--option"),
-          ("seed", "--seed"), ("red", "--red"), ("blue", "--blue"), ("first", "--first"))
+          ("seed", "--seed"))
 
 
 def check_seat(who: str, seed: int | None = None, game: Game[Any] | str = "pickpack",
@@ -100,7 +100,7 @@ def strongest_bot(game: Game[Any] | str = "pickpack", players: int | None = None
     (which plays every game) if none does."""
     from pickpack.bots import available_bots
 
-    names = available_bots()
+    names = available_bots(game)
     for name in STRONGEST:
         if name in names:
             try:
@@ -120,6 +120,35 @@ def _option(text: str) -> tuple[str, Any]:
         return key, json.loads(value)
     except json.JSONDecodeError:
         return key, value
+
+
+def _flag_words(words: list[str]) -> list[tuple[str, str]]:
+    """``--NAME VALUE`` and ``--NAME=VALUE`` pairs of the arguments play's parser did not
+    know (args.game_flags), in order; ``fail`` for anything else."""
+    pairs = []
+    rest = iter(words)
+    for word in rest:
+        name, eq, value = word[2:].partition("=")
+        if not word.startswith("--") or not name:
+            fail(f"unrecognized argument: {word}")
+        if not eq:
+            value = next(rest, "")
+            if not value or value.startswith("--"):
+                fail(f"--{name}: needs a value")
+        pairs.append((name, value))
+    return pairs
+
+
+def game_flags(args: argparse.Namespace, game: Game[Any]) -> list[tuple[str, str]]:
+    """The game's own flags given (``Game.play_flags``: (flag name, value), in order);
+    ``fail`` (one line naming the game's flags) for a flag the game does not declare."""
+    pairs = _flag_words(list(getattr(args, "game_flags", [])))
+    for name, _ in pairs:
+        if name not in game.play_flags:
+            own = ", ".join(f"--{flag}" for flag in game.play_flags) or "none"
+            fail(f"unrecognized argument --{name}; {game.name}'s own flags: {own} "
+                 f"(or --bot SEAT=SPEC, --option KEY=VALUE)")
+    return pairs
 
 
 def _seats(args: argparse.Namespace, game: Game[Any]) -> dict[str, str]:
@@ -143,12 +172,13 @@ def _seats(args: argparse.Namespace, game: Game[Any]) -> dict[str, str]:
         if seat not in names:
             fail(f"--bot {item!r}: no seat {seat!r} in {game.name}; seats: {', '.join(names)} or 1..{count}")
         give(seat, spec, f"--bot {item}")
-    for name, spec in (("red", args.red), ("blue", args.blue)):
-        if spec is not None:
-            if name not in names:
-                fail(f"--{name}: {game.name} has no seat {name}; use --bot SEAT=SPEC "
-                     f"(seats: {', '.join(names)})")
-            give(name, spec, f"--{name} {spec}")
+    for name, spec in game_flags(args, game):
+        seat = game.play_flags[name].seat
+        if seat is not None:
+            if seat not in names:
+                fail(f"--{name}: {game.name} with {count} players has no seat {seat}; "
+                     f"seats: {', '.join(names)}")
+            give(seat, spec, f"--{name} {spec}")
     missing = [n for n in names[1:] if n not in given]
     default = strongest_bot(game, count) if missing else HUMAN
     return {n: given.get(n, HUMAN if i == 0 else default) for i, n in enumerate(names)}
@@ -162,6 +192,7 @@ def _check_save(args: argparse.Namespace) -> None:
     from pickpack.savefile import SavedGame, SaveFileError
 
     given = [flag for name, flag in _SETUP if getattr(args, name) not in (None, [])]
+    given += [f"--{name}" for name, _ in _flag_words(list(getattr(args, "game_flags", [])))]
     if given:
         them = "it" if len(given) == 1 else "them"
         fail(f"{', '.join(given)} cannot be given with --load (the save sets the game up); leave {them} out")
@@ -195,11 +226,13 @@ def run(args: argparse.Namespace) -> int:
         game = get_game(args.game or DEFAULT_GAME)
         seats = _seats(args, game)
         options = single_options(_option(o) for o in args.option)
-        if args.first is not None:
-            if "first" in options:
-                fail(f"--first {args.first} and --option first={json.dumps(options['first'])} "
-                     f"both set first; give one")
-            options["first"] = args.first
+        for name, value in game_flags(args, game):
+            key = game.play_flags[name].option
+            if key is not None:
+                if key in options:
+                    fail(f"--{name} {value} and --option {key}={json.dumps(options[key])} "
+                         f"both set {key}; give one")
+                options[key] = _option(f"{key}={value}")[1]
         game.resolve_options(args.variant, options)
     except (PickpackError, LookupError, TypeError, ValueError) as exc:
         fail(str(exc))

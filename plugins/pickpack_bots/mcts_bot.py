@@ -19,7 +19,7 @@ Options (``pickpack match mcts:simulations=20000,exploration=1.0 ...``):
   against 150,000 on Pick & Pack in C, so 300 keeps a move well under a second);
 - ``seconds`` (number > 0): wall time per move; with both, the first reached stops;
   under a match's per-move limit L the search also stops at search_seconds(L) (L
-  minus a safety margin, pickpack_bots.search_bot), whichever comes first;
+  minus a safety margin, pickpack.search_bot), whichever comes first;
 - ``exploration`` (number >= 0): the UCT constant c (default 1.0);
 - ``margin`` (number >= 0): weight of the score margin in the returns (default 0.5);
   only a C search uses it (the Python search has no score margins).
@@ -39,7 +39,7 @@ from pickpack import Move
 from pickpack.game import Game
 from pickpack.mcts import search
 from pickpack.seeding import derive_seed
-from pickpack_bots.search_bot import SearchBot, count, real
+from pickpack.search_bot import SearchBot, count, real
 
 __all__ = ["DEFAULT_PYTHON_SIMULATIONS", "DEFAULT_SIMULATIONS", "MCTSBot", "UNBOUNDED_SIMULATIONS"]
 

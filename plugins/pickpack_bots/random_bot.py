@@ -14,7 +14,7 @@ from typing import ClassVar
 from pickpack.game import GameState
 from pickpack.move import Move
 
-from pickpack_bots.seeded import SeededBot
+from pickpack.bot_base import SeededBot
 
 
 class RandomBot(SeededBot):

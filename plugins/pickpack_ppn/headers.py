@@ -5,35 +5,23 @@ per player of the record's game, as its dialect gives them (pickpack.record_dial
 Pick & Pack's are ``Red`` and ``Blue``, another game's ``P1``, ``P2``, ``P3``, ...). A
 new Headers holds the roster with its "unknown" values; other tags follow the roster in
 the order they were set. docs/ppn.md, "Tag pairs".
-
-``ROSTER`` (Pick & Pack's roster), ``ROSTER_DEFAULTS`` and ``result_token`` are Pick &
-Pack's names kept for old imports; they load Pick & Pack on first use
-(pickpack_ppn.compat), so importing this module imports no game.
+This module imports no game: a record's roster is its dialect's.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
-from typing import Any
-
 from pickpack.record_dialect import TWO_PLAYER_RESULTS
-from pickpack_ppn.compat import module_getattr
 from pickpack_ppn.dialects import roster_of_tags
 
-__all__ = ["FORMATTED_TAGS", "RESULTS", "ROSTER", "Headers", "check_tag", "result_token", "tag_value_problem"]
+__all__ = ["FORMATTED_TAGS", "RESULTS", "Headers", "check_tag", "tag_value_problem"]
 
 #: The result tokens of a two-player record (pickpack.record_dialect.TWO_PLAYER_RESULTS).
 RESULTS = TWO_PLAYER_RESULTS
 #: The unknown value of each roster tag that is not "?".
 UNKNOWN_VALUES = {"Date": "????.??.??", "Result": "*"}
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-
-
-def __getattr__(name: str) -> Any:
-    """Pick & Pack's ``ROSTER``, ``ROSTER_DEFAULTS`` and ``result_token``, loaded on first
-    use (PEP 562; pickpack_ppn.compat). AttributeError for any other missing name."""
-    return module_getattr(__name__, name)
 
 
 def check_tag(name: str, value: str) -> None:

@@ -28,7 +28,6 @@ from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.game_result import GameResult
 from pickpack.record_dialect import GenericDialect, RecordDialect, TagError, dialect_for
 from pickpack_ppn.builder import GameBuilder
-from pickpack_ppn.compat import PickPackName, module_getattr
 from pickpack_ppn.dialects import dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import RESULTS, Headers
@@ -43,21 +42,13 @@ from pickpack_ppn.writer import TextExporter
 __all__ = ["PPN", "PPNNotation"]
 
 
-def __getattr__(name: str) -> Any:
-    """Pick & Pack's ``ROSTER`` and ``SETUP_TAGS``, which this module has always let be
-    imported, loaded on first use (PEP 562; pickpack_ppn.compat). AttributeError for any
-    other missing name."""
-    return module_getattr(__name__, name)
-
-
 class PPNNotation:
     """Read, write and set up PPN game records. Use the instance ``PPN``.
 
     Classes: Game, GameNode, Headers, BaseVisitor, GameBuilder, TextExporter, Reader,
-    PPNParseError, TagError, GenericDialect. Constants (Pick & Pack's): ROSTER,
-    SETUP_TAGS (both loaded from Pick & Pack's dialect when read: pickpack_ppn.compat),
-    RESULTS (the two-player result tokens); another game's are its dialect's
-    (``dialect``).
+    PPNParseError, TagError, GenericDialect. Constant: RESULTS (the two-player result
+    tokens); a game's roster and set-up tags are its dialect's (``dialect``; Pick &
+    Pack's: pickpack.games.pickpack.ppn_dialect).
     """
 
     name = "ppn"
@@ -72,8 +63,6 @@ class PPNNotation:
     PPNParseError = PPNParseError
     TagError = TagError
     GenericDialect = GenericDialect
-    ROSTER = PickPackName()
-    SETUP_TAGS = PickPackName()
     RESULTS = RESULTS
 
     def read_game(self, stream: PPNInput | Lines, *, strict: bool = True) -> PPNGame | None:

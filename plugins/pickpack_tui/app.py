@@ -2,7 +2,7 @@
 
 The app owns a GameSession and decides what comes next after every decision
 (``advance``): chance outcomes drawn by the session (shown in the move log), a person's
-turn (handed to the game's face, pickpack_tui.face), a bot thinking in a thread worker,
+turn (handed to the game's face, pickpack.faces), a bot thinking in a thread worker,
 or the game-over screen. Bots work on the face's view of the state; their answer is
 applied on the UI thread only if the game has not changed meanwhile (``token``), so
 undo, new game and load never race a bot.
@@ -37,7 +37,7 @@ from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from pickpack.bots import Bot, available_bots, make_bot
 
 from pickpack_tui.existing_file import describe, same_file
-from pickpack_tui.face import Face, MoveQuestions
+from pickpack.faces import Face, MoveQuestions
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.bot_failure_screen import BotFailureScreen
 from pickpack_tui.screens.choice_screen import ChoiceScreen
@@ -49,7 +49,7 @@ from pickpack_tui.screens.returns_screen import ReturnsScreen
 from pickpack_tui.screens.too_small_screen import TooSmallScreen
 from pickpack_tui.session import HUMAN, GameSession, SaveFileError
 from pickpack_tui.view_model import BoardView
-from pickpack_tui.wording import counted
+from pickpack.wording import counted
 
 __all__ = ["GameApp", "face_of"]
 
@@ -430,7 +430,7 @@ class GameApp(App[None]):
         bot = self.session.seats[player]
         self.message = f"{bot} ({player.title()}) failed: {problem}"
         self.refresh_view()
-        self.push_screen(BotFailureScreen(player, bot, problem, available_bots()),
+        self.push_screen(BotFailureScreen(player, bot, problem, available_bots(self.session.game)),
                          lambda choice: self._replace_bot(player, choice))
 
     def _replace_bot(self, player: str, choice: str | None) -> None:

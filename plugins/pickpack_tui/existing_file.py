@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pickpack.games_registry import get_game
 from pickpack.savefile import SaveFileError, SavedGame
-from pickpack_tui.wording import counted
+from pickpack.wording import counted
 
 __all__ = ["describe", "same_file"]
 

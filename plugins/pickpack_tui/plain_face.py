@@ -26,12 +26,12 @@ from typing import Any
 from textual.screen import ModalScreen, Screen
 
 from pickpack.errors import IllegalMoveError, MoveSyntaxError
+from pickpack.faces import Session, Shell
 from pickpack.game import Game, GameState, HiddenInformationState
 from pickpack.record_dialect import return_text
 
-from pickpack_tui.face import Shell
 from pickpack_tui.screens.plain_board_screen import PlainBoardScreen
-from pickpack_tui.session import CHANCE_NAME, GameSession
+from pickpack_tui.session import CHANCE_NAME
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.status_bar import StatusBar
 
@@ -51,7 +51,7 @@ press Enter. Random events (chance) are drawn by the app and shown in the move l
 
 
 class PlainFace:
-    """A Face (pickpack_tui.face) for any GameState; information is hidden between
+    """A Face (pickpack.faces) for any GameState; information is hidden between
     seats when the game says so (``Game.perfect_information`` False)."""
 
     min_size = (60, 16)      # columns, rows below which the shell shows TooSmallScreen
@@ -100,7 +100,7 @@ class PlainFace:
         screen.show_hint("Your move: pick one from the list" if mine else
                          f"{session.seats[shell.thinking]} is thinking…" if shell.thinking else "")
 
-    def _turn(self, session: GameSession) -> str:
+    def _turn(self, session: Session) -> str:
         state = session.state
         if state.is_terminal():
             returns = ", ".join(f"{p.title()} {return_text(r)}" for p, r in zip(session.players, state.returns()))
@@ -117,7 +117,7 @@ class PlainFace:
     def turn_text(self, state: GameState, player: str) -> str:
         return f"{player.title()} moves next; everybody else, look away."
 
-    def bot_state(self, session: GameSession, player: str) -> GameState:
+    def bot_state(self, session: Session, player: str) -> GameState:
         """What a bot deciding for ``player`` is given (module docstring): a
         determinization, ``state.resample_from_infostate(seat, session.bot_seed(seat))``,
         when the state has that method, else a full copy of the state."""
@@ -135,7 +135,7 @@ class PlainFace:
     def undoable(self, action: int) -> bool:
         return True
 
-    def log(self, session: GameSession, viewer: str | None = None) -> list[tuple[str, str]]:
+    def log(self, session: Session, viewer: str | None = None) -> list[tuple[str, str]]:
         """(mover, text) of every action for ``viewer`` (a player name; None: a viewer
         who is no player). A game with perfect information, or one that is over, shows
         everything; otherwise chance outcomes and ``viewer``'s own decisions are shown,

@@ -327,7 +327,7 @@ class GameSession:
         starts them, and a seat whose bot cannot start passes to the person). Raises
         SaveFileError naming ``players.NAME`` or the replay's field.
         """
-        bots = available_bots()
+        bots = available_bots(saved.game)
         for p, seat in saved.players.items():
             if seat == HUMAN:
                 continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 
-from pickpack.game import Game, GameOption, fixed_names
+from pickpack.game import Game, GameOption, PlayFlag, fixed_names
 from pickpack.games.pickpack._core import MAX_GAME_LENGTH, deal_from_seed, placements_from_seed
 from pickpack.games.pickpack.encoding import KINDS, NUM_DISTINCT_ACTIONS, NUM_SPACES, PLAYERS
 from pickpack.games.pickpack.state import State
@@ -151,5 +151,11 @@ GAME = Game(
     benchmark="pickpack.games.pickpack.benchmark",
     perft_root="pickpack.games.pickpack.game:first_play_position",
     native_mcts="pickpack.games.pickpack._search:mcts_search",
+    # pickpack play --red SPEC / --blue SPEC / --first red|blue (docs/pickpack.md)
+    play_flags={
+        "red": PlayFlag("who plays Red: 'human' (default) or a bot spec", seat="red"),
+        "blue": PlayFlag("who plays Blue: 'human' or a bot spec (default: the strongest bot)", seat="blue"),
+        "first": PlayFlag("who moves first once the tiles are placed: red or blue (PP-S4)", option="first"),
+    },
 )
 """Pick & Pack as a registered game (entry point ``pickpack.games:pickpack``)."""

@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
 
-from pickpack_tui.questions import Question
+from pickpack.faces import Question
 
 __all__ = ["ChoiceScreen"]
 

@@ -1,4 +1,4 @@
-"""PACRU's face in the TUI shell (pickpack_tui.face): ``GAME.tui_face`` is
+"""PACRU's face in the TUI shell (the protocols of pickpack.faces): ``GAME.tui_face`` is
 ``"pickpack.games.pacru.tui.face:FACE"``.
 
 The 9x9 board with its borderlands (board_picture), the seats' legend (cells against
@@ -26,9 +26,9 @@ from pickpack.games.pacru.tui.view import PacruState, pacru_state
 from pickpack.games.pacru.tui.widgets.board_view import BoardView
 from pickpack.games.pacru.tui.widgets.legend import Legend, legend_text
 from pickpack.games.pacru.tui.wording import cell_words, result_line, seat_title
-from pickpack_tui.face import Shell
+from pickpack.faces import Shell
 from pickpack_tui.screens.choice_screen import ChoiceScreen
-from pickpack_tui.session import GameSession
+from pickpack.faces import Session
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.status_bar import StatusBar
 
@@ -99,7 +99,7 @@ class PacruFace:
         self._draw_lines(shell)
 
     @staticmethod
-    def _turn_line(session: GameSession, state: PacruState) -> str:
+    def _turn_line(session: Session, state: PacruState) -> str:
         if state.is_terminal():
             winners = state.winners()
             names = " and ".join(seat_title(state.players, s) for s in winners)
@@ -123,9 +123,9 @@ class PacruFace:
             prompt = ""
         screen.show_lines(f"Cursor {cell_words(state, board.cursor)}", prompt)
 
-    def log(self, session: GameSession, viewer: str | None = None) -> list[tuple[str, str]]:
+    def log(self, session: Session, viewer: str | None = None) -> list[tuple[str, str]]:
         """(mover, canonical move text) of every move, for every viewer alike: the
-        session's move log (pickpack_tui.session), which grows and shrinks with the game."""
+        session's move log, which grows and shrinks with the game."""
         return session.play_log()
 
     # --- a person's move ---------------------------------------------------------------
@@ -207,7 +207,7 @@ class PacruFace:
 
     # --- bots ----------------------------------------------------------------------------
 
-    def bot_state(self, session: GameSession, player: str) -> GameState:
+    def bot_state(self, session: Session, player: str) -> GameState:
         """A copy of the position (perfect information)."""
         copy: GameState = session.state.copy()
         return copy

@@ -24,7 +24,7 @@ from pickpack.games.pacru.encoding import (DELTAS, DIRECTIONS, Action, cell_text
                                            encode_reorient, step)
 from pickpack.games.pacru.tui.view import PacruState
 from pickpack.games.pacru.tui.wording import ARROWS, seat_title
-from pickpack_tui.questions import Option, Question
+from pickpack.faces import Option, Question
 
 __all__ = ["Picker", "Stage"]
 

@@ -1,4 +1,4 @@
-"""Pick & Pack's face in the TUI shell (pickpack_tui.face): ``GAME.tui_face`` is
+"""Pick & Pack's face in the TUI shell (the protocols of pickpack.faces): ``GAME.tui_face`` is
 ``"pickpack.games.pickpack.tui.face:FACE"``.
 
 The board as on the table (BoardView), both players' panels, the placement screen
@@ -30,8 +30,8 @@ from pickpack.games.pickpack.tui.move_choices import MoveParts, Questions, decod
 from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack.games.pickpack.tui.widgets.board_view import BoardView
 from pickpack.games.pickpack.tui.widgets.player_panel import PlayerPanel
-from pickpack_tui.face import Shell
-from pickpack_tui.session import GameSession
+from pickpack.faces import Shell
+from pickpack.faces import Session
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.status_bar import StatusBar
 
@@ -137,7 +137,7 @@ class PickPackFace:
         else:
             screen.show_hint("")
 
-    def _turn_text(self, session: GameSession) -> str:
+    def _turn_text(self, session: Session) -> str:
         state: State = _state(session.state)
         player = state.current_player
         if state.is_terminal():
@@ -153,7 +153,7 @@ class PickPackFace:
         axis = f"row {grabber[1]} ←→" if player == "red" else f"column {grabber[0]} ↑↓"
         return f"{who} to move along {axis}"
 
-    def log(self, session: GameSession, viewer: str | None = None) -> list[tuple[str, str]]:
+    def log(self, session: Session, viewer: str | None = None) -> list[tuple[str, str]]:
         """The play-phase moves (mover, text), for every ``viewer`` alike: the
         placements stay hidden (PP-S3), and play-phase moves are public (PP-V1)."""
         return [(mover, text) for mover, action, text in session.history()
@@ -203,7 +203,7 @@ class PickPackFace:
 
     # --- bots ------------------------------------------------------------------------------
 
-    def bot_state(self, session: GameSession, player: str) -> State:
+    def bot_state(self, session: Session, player: str) -> State:
         """The position a bot deciding for ``player`` is given (PP-S3: placement is hidden).
 
         Once the opponent has committed their placement, their tiles are replaced by a

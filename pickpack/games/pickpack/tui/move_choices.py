@@ -19,8 +19,8 @@ from pickpack.games.pickpack.tui.board_geometry import (
     KIND_NAMES, SQUARES, opponent, space_name, space_of_end, square_name,
 )
 from pickpack.games.pickpack.encoding import DETAILS_PER_SQUARE, PLACEMENT_ACTIONS, TARGETS_PER_END
-from pickpack_tui.questions import Option, Question
-from pickpack_tui.wording import counted
+from pickpack.faces import Option, Question
+from pickpack.wording import counted
 
 __all__ = ["MoveParts", "Option", "Question", "Questions", "decode", "destinations"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pickpack_tui.wording import counted
+from pickpack.wording import counted
 
 __all__ = ["points_text", "square_text"]
 

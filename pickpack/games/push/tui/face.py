@@ -1,4 +1,4 @@
-"""PUSH's face in the TUI shell (pickpack_tui.face): ``GAME.tui_face`` is
+"""PUSH's face in the TUI shell (the protocols of pickpack.faces): ``GAME.tui_face`` is
 ``"pickpack.games.push.tui.face:FACE"``.
 
 The table (deck and discard counts, switch pile and collection order, the three stacks,
@@ -31,8 +31,8 @@ from pickpack.games.push.tui.table_view import TableView, table_view
 from pickpack.games.push.tui.widgets.action_bar import ActionBar
 from pickpack.games.push.tui.widgets.seat_panel import SeatPanel
 from pickpack.games.push.tui.widgets.stack_view import StackView
-from pickpack_tui.face import Shell
-from pickpack_tui.session import GameSession
+from pickpack.faces import Shell
+from pickpack.faces import Session
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.status_bar import StatusBar
 
@@ -173,7 +173,7 @@ class PushFace:
 
     # --- bots --------------------------------------------------------------------------
 
-    def bot_state(self, session: GameSession, player: str) -> GameState:
+    def bot_state(self, session: Session, player: str) -> GameState:
         """What a bot deciding for ``player`` is given:
         ``state.resample_from_infostate(seat, session.bot_seed(seat))``, a state of its
         information set (under perfect recall the position itself: the banks follow
@@ -191,7 +191,7 @@ class PushFace:
     def undoable(self, action: int) -> bool:
         return True
 
-    def log(self, session: GameSession, viewer: str | None = None) -> list[tuple[str, str]]:
+    def log(self, session: Session, viewer: str | None = None) -> list[tuple[str, str]]:
         """Every action in words (events.describe), for every viewer alike: draws, rolls
         and decisions are public (PU-V1); a bank is named by colour and count."""
         return self._events.rows(session.start, session.state.history_actions())

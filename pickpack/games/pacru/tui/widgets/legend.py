@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from pickpack.games.pacru.tui.board_picture import SEAT_STYLES
 from pickpack.games.pacru.tui.wording import seat_letter
-from pickpack_tui.wording import abbreviated
+from pickpack.wording import abbreviated
 
 __all__ = ["Legend", "legend_text"]
 
@@ -18,7 +18,7 @@ def legend_text(players: Sequence[str], seats: Sequence[str], counts: Sequence[i
                 target: int, mover: int | None) -> Text:
     """One line per seat: ``▶ A South   you        3/42 in``: the mover marked ``▶``,
     the colour letter in the seat's colour, who plays it (in 10 columns, ended with ``…``
-    when cut: pickpack_tui.wording.abbreviated; the legend's tooltip has it in full), the
+    when cut: pickpack.wording.abbreviated; the legend's tooltip has it in full), the
     seat's cells and the target (PA-C5), ``in`` while it has chevrons, else ``out``
     (PA-E1). ValueError when the sequences differ in length."""
     n = len(players)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from pickpack_tui.wording import counted
+from pickpack.wording import counted
 
 __all__ = ["RushArea"]
 

@@ -8,14 +8,14 @@ from textual.widgets import Static
 
 from pickpack.games.push.tui.cards import grouped, points
 from pickpack.games.push.tui.table_view import TableView
-from pickpack_tui.wording import abbreviated
+from pickpack.wording import abbreviated
 
 __all__ = ["SeatPanel", "seat_text"]
 
 
 def seat_text(view: TableView, seat: int, who: str) -> Text:
     """The panel of ``seat`` as ``view``'s viewer sees it (``who``: "human", "you" or a
-    bot spec, in 14 columns, ended with ``…`` when cut: pickpack_tui.wording.abbreviated;
+    bot spec, in 14 columns, ended with ``…`` when cut: pickpack.wording.abbreviated;
     the panel's tooltip has it in full), two lines, three when the bank is shown face up
     and not empty::
 

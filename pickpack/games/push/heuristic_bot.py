@@ -47,8 +47,8 @@ from pickpack.games.push.encoding import (BANK, DRAW, NUM_COLOURS, NUM_NUMBER_TY
 from pickpack.games.push.odds import (Stacks, bust_probability, card_mask, deck_counts, fits,
                                       legal_places, next_bust_probability)
 from pickpack.move import Move
-from pickpack_bots.search_bot import count, real
-from pickpack_bots.seeded import SeededBot
+from pickpack.search_bot import count, real
+from pickpack.bot_base import SeededBot
 
 __all__ = ["DEFAULT_BANK_AT", "DEFAULT_ENDGAME", "DEFAULT_RISK", "PushHeuristicBot", "Table",
            "collect_value", "room", "stop_margin"]

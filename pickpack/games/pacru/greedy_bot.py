@@ -1,31 +1,29 @@
-"""The ``greedy`` bot: the best move one ply ahead, for Pick & Pack and PACRU.
+"""PACRU's ``greedy`` bot (entry point ``pacru.greedy``, which ``greedy`` names in a PACRU
+match; pickpack.bots): the best move one ply ahead.
 
-- Pick & Pack: the move with the best score margin (PP-E3) after it, from the C
-  look-ahead ``State.successor_margins``.
-- PACRU: the legal *move* (PA-M, never a reorientation: PA-O2 guarantees a move at every
-  decision) that gains the mover the most cells of their colour, then, among those, the
-  one leaving the mover's chevrons the highest sum of powers of movement (PA-M2), then
-  the one leaving the most of them *mobile* (at least one of their three directions on
-  the board) -- ``pacru_move_values``. The third key only breaks ties, but without it
-  greedy drives its chevrons into the edge of the board, is blocked and out (PA-E1) in
-  half its games, and loses to ``random`` (docs/bots.md, "PACRU"). Each move is applied to a copy of the state, so every benefit
-  (crossing, transformation, connection change, pincer, meeting) counts as the rules
-  give it. The moves come from ``State.move_actions()``; the reorientations (up to some
-  800,000 actions late in a game) are never listed.
+The legal *move* (PA-M, never a reorientation: PA-O2 guarantees a move at every
+decision) that gains the mover the most cells of their colour, then, among those, the
+one leaving the mover's chevrons the highest sum of powers of movement (PA-M2), then
+the one leaving the most of them *mobile* (at least one of their three directions on
+the board) -- ``pacru_move_values``. The third key only breaks ties, but without it
+greedy drives its chevrons into the edge of the board, is blocked and out (PA-E1) in
+half its games, and loses to ``random`` (docs/bots.md, "PACRU"). Each move is applied
+to a copy of the state, so every benefit (crossing, transformation, connection change,
+pincer, meeting) counts as the rules give it. The moves come from
+``State.move_actions()``; the reorientations (up to some 800,000 actions late in a
+game) are never listed.
 
-In both games ties are broken uniformly at random from the bot's seed, so the bot is
-deterministic given it.
+Ties are broken uniformly at random from the bot's seed, so the bot is deterministic
+given it.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, Protocol
 
-from pickpack import Move
+from pickpack.bot_base import SeededBot
 from pickpack.games.pacru.encoding import step
-from pickpack.games.pickpack import State
-
-from pickpack_bots.seeded import SeededBot
+from pickpack.move import Move
 
 __all__ = ["GreedyBot", "PacruValue", "pacru_move_values"]
 
@@ -82,36 +80,18 @@ def pacru_move_values(state: _PacruState) -> list[tuple[int, PacruValue]]:
 
 
 class GreedyBot(SeededBot):
-    """One ply of look-ahead (module docstring). Pick & Pack: maximises own score minus
-    opponent's score (PP-E3) after its move, the look-ahead in C
-    (``State.successor_margins``); placement decisions score nothing, so they are random.
-    PACRU: maximises the cells gained, then the power sum, then the mobile chevrons
-    (``pacru_move_values``).
-    Ties are broken uniformly at random from the bot's seed.
+    """One ply of look-ahead (module docstring): maximises the cells gained, then the
+    power sum, then the mobile chevrons (``pacru_move_values``). Ties are broken
+    uniformly at random from the bot's seed.
     """
 
     name = "greedy"
-    # Pick & Pack: State.successor_margins; PACRU: State.move_actions and the board queries
-    games: ClassVar[tuple[str, ...] | None] = ("pickpack", "pacru")
+    games: ClassVar[tuple[str, ...] | None] = ("pacru",)   # State.move_actions, board queries
     bounded = True       # one cheap step per move: it keeps any time limit in-process
 
     def choose(self, state: Any) -> Move:
-        """The best legal move of ``state`` (a Pick & Pack or PACRU state). Raises
-        ValueError if there is none (the game is over)."""
-        if state.game.name == "pacru":
-            return self._choose_pacru(state)
-        return self._choose_pickpack(state)
-
-    def _choose_pickpack(self, state: State) -> Move:
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("greedy bot: no legal move (the game is over)")
-        margins = state.successor_margins()
-        best = max(margins)
-        action = self.rng.choice([a for a, m in zip(actions, margins) if m == best])
-        return Move(action, state.action_text(action))
-
-    def _choose_pacru(self, state: _PacruState) -> Move:
+        """The best legal move of ``state`` (a PACRU state). Raises ValueError if there
+        is none (the game is over)."""
         values = pacru_move_values(state)
         if not values:
             raise ValueError("greedy bot: no legal move (the game is over)")
