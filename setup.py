@@ -13,10 +13,16 @@ Layout (docs/writing-a-game.md):
 - ``pickpack/_move.pyx``: the game-neutral move value, one small extension whose type
   every game binding cimports.
 
+- ``pickpack/include/`` (``pickpack.get_include()``): what a separate distribution compiles
+  a C game against (examples/thirdparty-c-game): core/common's headers and its PRNG source
+  (``rng.c``), and the base's ``.pxd`` files under ``pickpack/``. Copied here at every
+  build (``_ship_include`` below), never kept in git.
+
 Static libraries are built by setuptools' ``build_clib`` with the compiler's shared-object
 flags (``-fPIC``), so they link into the extension modules.
 """
 
+import shutil
 from pathlib import Path
 
 from Cython.Build import cythonize
@@ -43,6 +49,20 @@ def _sources(folder: str) -> list[str]:
 def _headers(*folders: str) -> list[str]:
     return sorted(str(p) for folder in folders for p in Path(folder).glob("*.h"))
 
+
+def _ship_include() -> None:
+    """Fill pickpack/include/ afresh from core/common and pickpack/*.pxd (package data of
+    the wheel; the editable install reads it in place)."""
+    include = Path("pickpack/include")
+    shutil.rmtree(include, ignore_errors=True)
+    (include / "pickpack").mkdir(parents=True)
+    for source in [*_headers(COMMON_DIR), f"{COMMON_DIR}/rng.c"]:
+        shutil.copy2(source, include)
+    for pxd in Path("pickpack").glob("*.pxd"):
+        shutil.copy2(pxd, include / "pickpack")
+
+
+_ship_include()
 
 # obj_deps "": every object of the library depends on these headers, so that editing a
 # header rebuilds what includes it (build_clib otherwise compares .c and .o only).
