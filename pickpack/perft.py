@@ -13,7 +13,7 @@ from typing import Any
 
 from pickpack.game import GameState
 
-__all__ = ["perft"]
+__all__ = ["perft", "walk_perft"]
 
 
 def _walk(state: GameState, depth: int) -> int:
@@ -26,6 +26,27 @@ def _walk(state: GameState, depth: int) -> int:
         state.apply_action(action)
         total += _walk(state, depth - 1)
         state.undo()
+    return total
+
+
+def walk_perft(state: GameState, depth: int, progress: Callable[[float], None] | None = None) -> int:
+    """``perft`` by walking the tree through the protocol (apply_action/undo), never
+    asking the state for its own perft: what a game without a faster one offers
+    (pickpack.state_base.StateBase.perft). Arguments and errors as ``perft``."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be a whole number >= 0, got {depth!r}")
+    if depth == 0 or state.is_terminal():
+        if progress is not None:
+            progress(1.0)
+        return 1 if depth == 0 else 0
+    actions = state.legal_actions()
+    total = 0
+    for i, action in enumerate(actions):
+        state.apply_action(action)
+        total += _walk(state, depth - 1)
+        state.undo()
+        if progress is not None:
+            progress((i + 1) / len(actions))
     return total
 
 
@@ -42,16 +63,4 @@ def perft(state: GameState, depth: int, progress: Callable[[float], None] | None
     own: Any = getattr(state, "perft", None)
     if callable(own):
         return int(own(depth, progress=progress))
-    if depth == 0 or state.is_terminal():
-        if progress is not None:
-            progress(1.0)
-        return 1 if depth == 0 else 0
-    actions = state.legal_actions()
-    total = 0
-    for i, action in enumerate(actions):
-        state.apply_action(action)
-        total += _walk(state, depth - 1)
-        state.undo()
-        if progress is not None:
-            progress((i + 1) / len(actions))
-    return total
+    return walk_perft(state, depth, progress)

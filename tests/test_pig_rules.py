@@ -85,7 +85,7 @@ def test_pig2_pig6_a_turn_starts_with_a_roll() -> None:
     assert state.check_action(0) is None
     assert state.check_action(1) == ("PIG-6", "you must roll at least once before holding")
     assert state.check_action(2) == ("PIG-2", "a decision is 0 (roll) or 1 (hold), not 2")
-    with pytest.raises(IllegalMoveError, match="^illegal move hold: PIG-6: ") as caught:
+    with pytest.raises(IllegalMoveError, match=r"^illegal move hold \(action 1\): PIG-6: ") as caught:
         state.apply("hold")
     assert caught.value.rule == "PIG-6"
     with pytest.raises(IllegalMoveError) as caught:
@@ -148,13 +148,13 @@ def test_pig7_holding_at_the_target_wins_at_once() -> None:
     state = played(PigState.from_position("20 18,0 1 0 10"), "roll", "d2", "hold")   # exactly 20
     assert state.is_terminal() and state.current_player_id() == TERMINAL
     assert state.current_player is None and state.legal_actions() == []
-    assert state.winners() == ["p1"] and state.returns() == [1.0, -1.0]
+    assert state.winners() == ("p1",) and state.returns() == [1.0, -1.0]
     assert state.to_position() == "20 20,0 - 0 13"
 
 
 def test_pig9_returns_are_zero_sum_for_three_players() -> None:
     state = played(PigState.from_position("30 5,28,20 2 0 40"), "roll", "d6", "hold")   # p2: 34
-    assert state.winners() == ["p2"]
+    assert state.winners() == ("p2",)
     assert state.returns() == [-0.5, 1.0, -0.5]
 
 
@@ -166,7 +166,7 @@ def test_pig8_the_game_ends_at_the_action_cap_and_tied_leaders_share() -> None:
     # p3's turn total 8 is lost; p1 and p2 lead with 30: (3-2)/(2*2) = 0.25 each, p3 -1/2
     assert state.is_terminal() and not state.is_chance_node()
     assert state.turn_total == 0 and state.ply == MAX_GAME_LENGTH
-    assert state.winners() == ["p1", "p2"]
+    assert state.winners() == ("p1", "p2")
     assert state.returns() == [0.25, 0.25, -0.5]
     assert state.to_position() == f"100 30,30,10 - 0 {MAX_GAME_LENGTH}"
     state.undo()
@@ -178,15 +178,15 @@ def test_pig8_a_unique_leader_at_the_cap_wins_and_a_full_tie_is_a_draw() -> None
     state = played(PigState.from_position(f"100 30,12 1r 0 {last}"), "d3")
     assert state.returns() == [1.0, -1.0]
     state = played(PigState.from_position(f"100 40,40 2 6 {last}"), "hold")          # p2 banks 46
-    assert state.winners() == ["p2"]
+    assert state.winners() == ("p2",)
     state = played(PigState.from_position(f"100 40,40 2 6 {last}"), "roll")
-    assert state.winners() == ["p1", "p2"] and state.returns() == [0.0, 0.0]
+    assert state.winners() == ("p1", "p2") and state.returns() == [0.0, 0.0]
 
 
 def test_pig9_nothing_is_legal_once_the_game_is_over() -> None:
     state = PigState.from_position("20 20,0 - 0 13")
     assert state.check_action(0) == ("PIG-9", "the game is over; no action is legal")
-    with pytest.raises(IllegalMoveError, match="^illegal move roll: PIG-9: the game is over$"):
+    with pytest.raises(IllegalMoveError, match=r"^illegal move roll \(action 0\): PIG-9: the game is over; no action is legal$"):
         state.parse_move("roll")
     assert state.chance_outcomes() == []
 

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-__all__ = ["CHANCE_OUTCOMES", "DEFAULT_TARGET", "FACES", "HOLD", "MAX_GAME_LENGTH", "MAX_PLAYERS",
+__all__ = ["CHANCE_WEIGHTS", "DEFAULT_TARGET", "FACES", "HOLD", "MAX_GAME_LENGTH", "MAX_PLAYERS",
            "MAX_TARGET", "MIN_PLAYERS", "MIN_TARGET", "ROLL", "check_target"]
 
 #: Decision actions (PIG-2): 0 roll, 1 hold.
@@ -13,8 +11,8 @@ ROLL = 0
 HOLD = 1
 #: Chance outcome action k is the die face k + 1 (PIG-3): 0..5 for faces 1..6.
 FACES = 6
-#: The die's outcomes with their exact probabilities (PIG-3).
-CHANCE_OUTCOMES: tuple[tuple[int, Fraction], ...] = tuple((k, Fraction(1, FACES)) for k in range(FACES))
+#: The die's outcomes with their integer weights, all equal (PIG-3): probability 1/6 each.
+CHANCE_WEIGHTS: tuple[tuple[int, int], ...] = tuple((k, 1) for k in range(FACES))
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

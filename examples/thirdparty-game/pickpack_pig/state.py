@@ -1,25 +1,25 @@
-"""A Pig position with its history: pickpack's GameState protocol in pure Python.
+"""A Pig position with its history: pickpack's GameState protocol in pure Python, from
+the hooks of pickpack.state_base.StateBase (which derives the rest).
 
 Rules: this distribution's README.md (ids PIG-1 .. PIG-9). Seats are ``0 .. n-1``,
 named ``p1 .. pN``. Decisions are the actions 0 (``roll``) and 1 (``hold``); after a
 roll the state is a chance node whose outcomes are the actions 0..5 (die faces 1..6,
-text ``d1`` .. ``d6``), each with probability exactly 1/6.
+text ``d1`` .. ``d6``), each of weight 1 (probability exactly 1/6).
 """
 
 from __future__ import annotations
 
 import array
-import random
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-from pickpack import CHANCE, TERMINAL, Game, IllegalMoveError, Move, MoveSyntaxError, NothingToUndoError
+from pickpack import CHANCE, TERMINAL, Game, IllegalMoveError, MoveSyntaxError
 from pickpack.game import seat_names
+from pickpack.state_base import StateBase
 
 from pickpack_pig import zobrist
 from pickpack_pig.position import Position, format_position, parse_position, position_from_snapshot
-from pickpack_pig.rules import (CHANCE_OUTCOMES, FACES, HOLD, MAX_GAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS,
+from pickpack_pig.rules import (CHANCE_WEIGHTS, FACES, HOLD, MAX_GAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS,
                                 ROLL, check_target)
 
 __all__ = ["PigState"]
@@ -27,9 +27,13 @@ __all__ = ["PigState"]
 _NAMES = seat_names("p")
 _DECISION_TEXT = ("roll", "hold")
 _FACE_TEXT = tuple(f"d{face}" for face in range(1, FACES + 1))
+_FACE_DIGITS = tuple(str(face) for face in range(1, FACES + 1))
+
+# The undo token of an action: (seat, turn total, banked[seat], rolling, over) before it.
+_Token = tuple[int, int, int, bool, bool]
 
 
-class PigState:
+class PigState(StateBase):
     """A Pig game in progress (a pickpack.GameState).
 
     ``PigState(players=2, target=100)`` is a new game: ``players`` an int 2..6,
@@ -38,10 +42,8 @@ class PigState:
     Mutable; ``copy()`` is independent; states pickle.
     """
 
-    __slots__ = ("players", "target", "_banked", "_seat", "_rolling", "_turn", "_over", "_ply", "_history")
+    move_rule = "PIG-2"
 
-    #: Player names in seat order (p1 .. pN).
-    players: tuple[str, ...]
     #: The score that wins when banked (PIG-7).
     target: int
 
@@ -53,7 +55,7 @@ class PigState:
         problem = check_target(target)
         if problem is not None:
             raise ValueError(f"target {problem} (PIG-1), got {target!r}")
-        self.players = _NAMES(players)
+        self._players = _NAMES(players)
         self.target = target
         self._banked = [0] * players
         self._seat = 0
@@ -61,10 +63,13 @@ class PigState:
         self._turn = 0
         self._over = False
         self._ply = 0
-        # per action: (action, seat, turn total, banked[seat], rolling, over) before it
-        self._history: list[tuple[int, int, int, int, bool, bool]] = []
 
     # --- who is to move ----------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seat order (p1 .. pN)."""
+        return self._players
 
     @property
     def game(self) -> Game[PigState]:
@@ -74,14 +79,9 @@ class PigState:
         return GAME
 
     @property
-    def num_players(self) -> int:
-        """Number of seats (2..6)."""
-        return len(self._banked)
-
-    @property
-    def current_player(self) -> str | None:
-        """Name of the player to decide; None while the die rolls or once the game is over."""
-        return None if self._over or self._rolling else self.players[self._seat]
+    def options(self) -> dict[str, int]:
+        """``{"target": int}`` (PIG-1)."""
+        return {"target": self.target}
 
     def current_player_id(self) -> int:
         """The deciding seat, pickpack.CHANCE after a roll, pickpack.TERMINAL at the end."""
@@ -105,11 +105,11 @@ class PigState:
 
     def is_chance_node(self) -> bool:
         """True after ``roll``, until the die's outcome is applied (PIG-3)."""
-        return self._rolling and not self._over
+        return self._rolling
 
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """``[(0, 1/6), .., (5, 1/6)]`` at a chance node (outcome k is face k + 1), else []."""
-        return list(CHANCE_OUTCOMES) if self._rolling and not self._over else []
+    def chance_weights(self) -> tuple[tuple[int, int], ...]:
+        """``((0, 1), .., (5, 1))`` at a chance node (outcome k is face k + 1), else ()."""
+        return CHANCE_WEIGHTS if self._rolling else ()
 
     # --- actions -----------------------------------------------------------------
 
@@ -119,41 +119,25 @@ class PigState:
         if self._over:
             return []
         if self._rolling:
-            return list(range(FACES))
+            return [0, 1, 2, 3, 4, 5]
         return [ROLL, HOLD] if self._turn else [ROLL]
 
-    def legal_moves(self) -> list[Move]:
-        """``legal_actions()`` as Moves with their text (roll, hold, d1 .. d6)."""
-        return [Move(a, self.action_text(a)) for a in self.legal_actions()]
-
-    def check_action(self, action: int) -> tuple[str, str] | None:
-        """None if ``action`` is legal here, else ``(rule id, reason)``. TypeError if
-        ``action`` is not an int."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
+    def _check_action(self, action: int) -> tuple[str, str] | None:
         if self._over:
             return "PIG-9", "the game is over; no action is legal"
         if self._rolling:
             if 0 <= action < FACES:
                 return None
             return "PIG-3", f"the die is rolling: the outcome is 0..5 (faces 1..6), not {action}"
-        if action not in (ROLL, HOLD):
+        if action != ROLL and action != HOLD:
             return "PIG-2", f"a decision is 0 (roll) or 1 (hold), not {action}"
         if action == HOLD and not self._turn:
             return "PIG-6", "you must roll at least once before holding"
         return None
 
-    def apply_action(self, action: int) -> None:
-        """Apply a legal decision or die outcome. Raises IllegalMoveError naming the
-        rule otherwise; the state is unchanged then."""
-        if self._over or not (0 <= action < FACES if self._rolling else action == ROLL or (
-                action == HOLD and self._turn)) or type(action) is not int:
-            problem = self.check_action(action)          # the slow path names the rule
-            if problem is not None:
-                rule, reason = problem
-                raise IllegalMoveError(f"illegal action {action}: {rule}: {reason}", rule=rule)
+    def _apply_action(self, action: int) -> _Token:
         seat = self._seat
-        self._history.append((action, seat, self._turn, self._banked[seat], self._rolling, self._over))
+        token = (seat, self._turn, self._banked[seat], self._rolling, self._over)
         if self._rolling:                         # the die's outcome (PIG-4, PIG-5)
             self._rolling = False
             if action == 0:
@@ -175,140 +159,79 @@ class PigState:
             self._over = True
             self._rolling = False
             self._turn = 0
+        return token
 
-    def apply(self, move: Move | str) -> None:
-        """Apply a Move of this position or its text (``roll``, ``hold``, ``d1`` .. ``d6``).
-        Raises MoveSyntaxError or IllegalMoveError (naming the rule); unchanged then."""
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        elif not isinstance(move, Move):
-            raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
-        elif self.check_action(move.action) is None and self.action_text(move.action) != move.text:
-            raise IllegalMoveError(f"move {move.text} does not belong to this position (here action "
-                                   f"{move.action} is {self.action_text(move.action)})", rule="PIG-2")
-        self.apply_action(move.action)
-
-    def undo(self) -> None:
-        """Take the last action back. Raises NothingToUndoError when there is none."""
-        if not self._history:
-            raise NothingToUndoError("nothing to undo: no action since this state was created")
-        _, seat, turn, banked, rolling, over = self._history.pop()
+    def _undo(self, token: _Token) -> None:
+        seat, self._turn, self._banked[seat], self._rolling, self._over = token
         self._seat = seat
-        self._turn = turn
-        self._banked[seat] = banked
-        self._rolling = rolling
-        self._over = over
         self._ply -= 1
-
-    def history_actions(self) -> list[int]:
-        """The actions applied since creation, oldest first (die outcomes as 0..5)."""
-        return [entry[0] for entry in self._history]
 
     # --- text ----------------------------------------------------------------------
 
-    def action_text(self, action: int) -> str:
+    def _action_text(self, action: int) -> str:
         """``roll``/``hold`` for 0/1 at a decision (or at the end), ``d1`` .. ``d6`` for
-        0..5 at a chance node. IllegalMoveError for an action outside that space."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
-        if self._rolling and not self._over:
+        0..5 at a chance node; IllegalMoveError (PIG-2, PIG-3) for other actions."""
+        if self._rolling:
             if 0 <= action < FACES:
                 return _FACE_TEXT[action]
-            raise IllegalMoveError(f"action {action}: PIG-3: a die outcome is 0..5", rule="PIG-3")
-        if action in (ROLL, HOLD):
+            raise IllegalMoveError.for_action(action, "PIG-3", "a die outcome is 0..5")
+        if action == ROLL or action == HOLD:
             return _DECISION_TEXT[action]
-        raise IllegalMoveError(f"action {action}: PIG-2: a decision is 0 (roll) or 1 (hold)", rule="PIG-2")
+        raise IllegalMoveError.for_action(action, "PIG-2", "a decision is 0 (roll) or 1 (hold)")
 
-    def parse_move(self, text: str) -> Move:
-        """The legal move ``text`` (``roll``, ``hold``, ``d1`` .. ``d6``; spaces around
-        it ignored) denotes here. MoveSyntaxError (with the column) for other text,
-        IllegalMoveError naming the rule for a move not legal here."""
-        if not isinstance(text, str):
-            raise TypeError(f"move text must be a str, not {type(text).__name__}")
+    def parse_action(self, text: str) -> int:
+        """The action of ``roll``, ``hold`` or ``d1`` .. ``d6`` (spaces around it
+        ignored). MoveSyntaxError (with the column) for other text; IllegalMoveError
+        (PIG-3) for a die face at a decision or a decision while the die rolls."""
         word = text.strip()
         if word in _DECISION_TEXT:
             action, is_face = _DECISION_TEXT.index(word), False
         elif word[:1] == "d" and len(word) >= 2:
-            if word[1:] not in {str(f) for f in range(1, FACES + 1)}:
+            if word[1:] not in _FACE_DIGITS:
                 raise MoveSyntaxError("a die face is 1..6", text, text.index(word) + 2)
             action, is_face = int(word[1:]) - 1, True
         else:
             raise MoveSyntaxError("expected roll, hold or d1..d6", text, text.index(word) + 1 if word else 1)
-        if self._over:
-            raise IllegalMoveError(f"illegal move {word}: PIG-9: the game is over", rule="PIG-9")
-        if is_face != self._rolling:
+        if is_face != self._rolling and not self._over:
             reason = ("the die is rolling: the next action is its outcome d1..d6" if self._rolling
                       else "die outcomes are drawn by chance after roll, not chosen")
-            raise IllegalMoveError(f"illegal move {word}: PIG-3: {reason}", rule="PIG-3")
-        problem = self.check_action(action)
-        if problem is not None:
-            rule, reason = problem
-            raise IllegalMoveError(f"illegal move {word}: {rule}: {reason}", rule=rule)
-        return Move(action, word)
+            raise IllegalMoveError.for_action(None, "PIG-3", reason, text=word)
+        return action
 
     # --- outcome -------------------------------------------------------------------
 
     def scores(self) -> dict[str, int]:
         """Banked points by player name (the turn total is not included)."""
-        return dict(zip(self.players, self._banked))
-
-    def winners(self) -> list[str]:
-        """Names of the winners once the game is over (PIG-7; several only after a tie
-        at the cap, PIG-8); [] while it goes on."""
-        if not self._over:
-            return []
-        best = max(self._banked)
-        return [name for name, b in zip(self.players, self._banked) if b == best]
+        return dict(zip(self._players, self._banked))
 
     def returns(self) -> list[float]:
-        """Zero-sum utilities per seat (PIG-9): the k winners of an n-player game get
-        ``(n-k) / (k(n-1))`` each, the others ``-1/(n-1)``; so one winner gets 1, two
-        players 1 and -1, everyone 0 when all tie. Zeros while the game goes on."""
-        if not self._over:
-            return [0.0] * len(self._banked)
+        """Zero-sum utilities per seat (PIG-9): the k winners (best banked, PIG-7; several
+        only after a tie at the cap, PIG-8) of an n-player game get ``(n-k) / (k(n-1))``
+        each, the others ``-1/(n-1)``; so one winner gets 1, two players 1 and -1,
+        everyone 0 when all tie. Zeros while the game goes on."""
         n = len(self._banked)
+        if not self._over:
+            return [0.0] * n
         best = max(self._banked)
         k = self._banked.count(best)
         win = (n - k) / (k * (n - 1))
         return [win if b == best else -1.0 / (n - 1) for b in self._banked]
 
-    def playout(self, seed: int) -> dict[str, int]:
-        """Finish a copy with uniformly random decisions and fair dice from ``seed``
-        (random.Random); its final ``scores()``. This state is not changed."""
-        rng = random.Random(seed)
-        game = self.copy()
-        while not game._over:
-            if game._rolling:
-                game.apply_action(rng.randrange(FACES))
-            else:
-                game.apply_action(rng.choice(game.legal_actions()))
-        return game.scores()
-
     # --- position ------------------------------------------------------------------
 
     def _position(self) -> Position:
         return Position(self.target, tuple(self._banked), None if self._over else self._seat,
-                        self._rolling and not self._over, self._turn, self._ply)
+                        self._rolling, self._turn, self._ply)
 
     def snapshot(self) -> dict[str, Any]:
         """The position as JSON-able data: ``{"game": "pig", "players": [names],
         "target": int, "banked": [int per seat], "to_move": name | None, "rolling":
-        bool, "turn_total": int, "ply": int}``."""
+        bool, "turn_total": int, "ply": int}``. It is also every seat's observation
+        (Pig has no secrets)."""
         pos = self._position()
-        return {"game": "pig", "players": list(self.players), "target": pos.target,
-                "banked": list(pos.banked), "to_move": None if pos.seat is None else self.players[pos.seat],
+        return {"game": "pig", "players": list(self._players), "target": pos.target,
+                "banked": list(pos.banked), "to_move": None if pos.seat is None else self._players[pos.seat],
                 "rolling": pos.rolling, "turn_total": pos.turn_total, "ply": pos.ply}
-
-    def observation(self, player: int | str) -> dict[str, Any]:
-        """What ``player`` (seat or name) sees: everything, Pig has no secrets; the
-        snapshot. ValueError for an unknown seat or name."""
-        if isinstance(player, bool) or not isinstance(player, int | str):
-            raise TypeError(f"player must be a seat or a name, not {type(player).__name__}")
-        known = player in self.players if isinstance(player, str) else 0 <= player < len(self._banked)
-        if not known:
-            raise ValueError(f"player must be a seat 0..{len(self._banked) - 1} or one of "
-                             f"{', '.join(self.players)}, not {player!r}")
-        return self.snapshot()
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         """``(2 * players + 2,)``: see ``observation_tensor``."""
@@ -327,9 +250,8 @@ class PigState:
 
         Errors as ``observation``.
         """
-        self.observation(player)                       # the same errors for a bad player
+        me = self.seat_of(player)
         n = len(self._banked)
-        me = player if isinstance(player, int) else self.players.index(player)
         out = array.array("f", bytes(4 * (2 * n + 2)))
         for k in range(n):
             seat = (me + k) % n
@@ -337,7 +259,7 @@ class PigState:
             if not self._over and seat == self._seat:
                 out[n + k] = 1.0
         out[2 * n] = min(1.0, self._turn / self.target)
-        out[2 * n + 1] = 1.0 if self._rolling and not self._over else 0.0
+        out[2 * n + 1] = 1.0 if self._rolling else 0.0
         return out
 
     def zobrist_hash(self) -> int:
@@ -348,7 +270,7 @@ class PigState:
         for seat, banked in enumerate(self._banked):
             h ^= zobrist.key(zobrist.BANKED, seat, banked)
         h ^= zobrist.key(zobrist.TO_MOVE, 7 if self._over else self._seat, 0)
-        if self._rolling and not self._over:
+        if self._rolling:
             h ^= zobrist.key(zobrist.ROLLING, 0, 0)
         return h
 
@@ -359,7 +281,7 @@ class PigState:
     @classmethod
     def _from(cls, players: tuple[str, ...], pos: Position) -> PigState:
         state = cls(len(pos.banked), pos.target)
-        state.players = players
+        state._players = players
         state._banked = list(pos.banked)
         state._seat = 0 if pos.seat is None else pos.seat
         state._rolling = pos.rolling
@@ -382,39 +304,14 @@ class PigState:
         players, pos = position_from_snapshot(snap)
         return cls._from(players, pos)
 
-    def copy(self) -> PigState:
-        """An independent copy with the same history."""
-        other = PigState.__new__(PigState)
-        other.players = self.players
-        other.target = self.target
-        other._banked = self._banked.copy()
-        other._seat = self._seat
-        other._rolling = self._rolling
-        other._turn = self._turn
-        other._over = self._over
-        other._ply = self._ply
-        other._history = self._history.copy()
-        return other
-
-    def __eq__(self, other: object) -> bool:
-        """Same players and position (history not compared)."""
-        if not isinstance(other, PigState):
-            return NotImplemented
-        return self.players == other.players and self._position() == other._position()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
     def __str__(self) -> str:
         """A small text board: one line per player, ``>`` at the player to move."""
         head = f"Pig to {self.target}, ply {self._ply}" + (", over" if self._over else "")
         lines = [head]
-        for seat, (name, banked) in enumerate(zip(self.players, self._banked)):
+        for seat, (name, banked) in enumerate(zip(self._players, self._banked)):
             here = not self._over and seat == self._seat
             turn = f"  turn total {self._turn}" + (", die rolling" if self._rolling else "") if here else ""
             lines.append(f"{'>' if here else ' '} {name:<3} {banked:>4}{turn}")
         if self._over:
             lines.append("winner: " + ", ".join(self.winners()))
         return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"PigState.from_position({self.to_position()!r})"

@@ -18,12 +18,10 @@ keeps, per action, the whole position before it (simple, obviously right).
 from __future__ import annotations
 
 import array
-import random
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-from pickpack.errors import IllegalMoveError, NothingToUndoError
+from pickpack.errors import IllegalMoveError
 from pickpack.game import CHANCE, TERMINAL, Game, seat_names
 from pickpack.games_registry import get_game
 from pickpack.games.push.encoding import (BANK, CARD_TEXT, COLOUR_LETTERS, DIE_FACES, DIE_OFFSET, DRAW,
@@ -33,20 +31,20 @@ from pickpack.games.push.encoding import (BANK, CARD_TEXT, COLOUR_LETTERS, DIE_F
                                           decision_text, die_text, full_deck)
 from pickpack.games.push.movetext import read_move_text
 from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
-from pickpack.games.push._core import CoreState
 from pickpack.games.push.position import format_position, load_position
 from pickpack.games.push.reference.tensor import tensor_from_observation, tensor_size
 from pickpack.games.push.zobrist import hash_snapshot
 from pickpack.games.push.snapshot import (cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts,
                                           placeable, validate_snapshot)
-from pickpack.move import Move
+from pickpack.state_base import StateBase
 
 __all__ = ["RefState"]
 
 _NAMES = seat_names("p")
 _CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
+_DIE_WEIGHTS = tuple((DIE_OFFSET + face, 1) for face in range(DIE_FACES))
 
-# The position as one tuple (for undo and equality):
+# The position as one tuple (the undo token of an action: the position before it):
 # (phase, turn, actor, card, deck, stacks, benches, banks, switches, turn_switches)
 _Position = tuple[str, int, int, int | None, list[int], list[list[int]], list[list[int]], list[list[int]],
                   int, int]
@@ -58,7 +56,7 @@ def _check_flag(name: str, value: object) -> bool:
     return value
 
 
-class RefState:
+class RefState(StateBase):
     """A PUSH game in progress, the plain-Python reference (a pickpack.GameState and
     HiddenInformationState).
 
@@ -67,7 +65,10 @@ class RefState:
     for 2 players, PU-C1, PU-C3). ``players`` an int 2..6 (TypeError for a non-int,
     ValueError otherwise, PU-C3/PU-T1); ``hard`` (PU-R3) and ``switch_per_turn``
     (PU-S2) bools (TypeError otherwise). Mutable; ``copy()`` is independent; pickles.
+    The protocol's other members come from pickpack.state_base.StateBase.
     """
+
+    move_rule = "PU-T1"
 
     def __init__(self, players: int = 4, *, hard: bool = False, switch_per_turn: bool = False) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -87,8 +88,6 @@ class RefState:
         self._banks = [[0] * NUM_NUMBER_TYPES for _ in range(players)]
         self._switches = 0
         self._turn_switches = 0
-        # per action: (action, its text, the position before it)
-        self._history: list[tuple[int, str, _Position]] = []
 
     # --- facts ----------------------------------------------------------------------
 
@@ -103,11 +102,6 @@ class RefState:
         registry (entry point ``pickpack.games:push``), since game.py builds its states
         from the state module (importing it here would be an import cycle)."""
         return get_game("push")
-
-    @property
-    def num_players(self) -> int:
-        """Number of seats (2..6)."""
-        return self._n
 
     @property
     def options(self) -> dict[str, bool]:
@@ -132,7 +126,7 @@ class RefState:
     @property
     def ply(self) -> int:
         """Actions (decisions and chance outcomes) applied since this state was made."""
-        return len(self._history)
+        return len(self.history_actions())
 
     @property
     def deck_size(self) -> int:
@@ -149,12 +143,6 @@ class RefState:
 
     # --- who is to move ---------------------------------------------------------------
 
-    @property
-    def current_player(self) -> str | None:
-        """Name of the player to decide; None at a chance node or at the end."""
-        seat = self.current_player_id()
-        return self.players[seat] if seat >= 0 else None
-
     def current_player_id(self) -> int:
         """The deciding seat (``turn``, or the collector in phase collect), CHANCE while a
         card is drawn or the die rolls, TERMINAL once over."""
@@ -164,24 +152,14 @@ class RefState:
             return CHANCE
         return self._actor
 
-    def is_terminal(self) -> bool:
-        """True once the deck is empty and its turn completed (PU-E1)."""
-        return self._phase == "over"
-
-    def is_chance_node(self) -> bool:
-        """True while the top card is drawn (PU-P1) or the die rolls (PU-R)."""
-        return self._phase in ("draw", "roll")
-
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """Phase draw: ``(card type, copies left / cards left)`` for every type left, in
-        increasing type (PU-P1); phase roll: ``(32 + face, 1/6)`` for the 6 faces (PU-C2);
-        else []. Exact probabilities summing to 1."""
+    def chance_weights(self) -> list[tuple[int, int]] | tuple[tuple[int, int], ...]:
+        """Phase draw: ``(card type, copies left)`` for every type left, in increasing
+        type (PU-P1); phase roll: ``(32 + face, 1)`` for the 6 faces (PU-C2); else ()."""
         if self._phase == "draw":
-            total = sum(self._deck)
-            return [(t, Fraction(n, total)) for t, n in enumerate(self._deck) if n]
+            return [(t, n) for t, n in enumerate(self._deck) if n]
         if self._phase == "roll":
-            return [(DIE_OFFSET + face, Fraction(1, DIE_FACES)) for face in range(DIE_FACES)]
-        return []
+            return _DIE_WEIGHTS
+        return ()
 
     # --- legal actions --------------------------------------------------------------
 
@@ -212,16 +190,9 @@ class RefState:
             return [TAKE + s for s in range(NUM_STACKS) if self._stacks[s]]
         return []
 
-    def legal_moves(self) -> list[Move]:
-        """``legal_actions()`` as Moves with their text (``draw``, ``place-2``, ``R4``, ``die-star``, ...)."""
-        return [Move(a, self.action_text(a)) for a in self.legal_actions()]
-
-    def check_action(self, action: int) -> tuple[str, str] | None:
+    def _check_action(self, action: int) -> tuple[str, str] | None:
         """None if ``action`` is legal here, else ``(rule id, reason)`` (the contract's
-        rule ids: PU-E1, PU-C1, PU-C2, PU-T1, PU-P4, PU-B2, PU-P2, PU-K1). TypeError if
-        ``action`` is not an int."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        rule ids: PU-E1, PU-C1, PU-C2, PU-T1, PU-P4, PU-B2, PU-P2, PU-K1)."""
         phase = self._phase
         if phase == "over":
             return "PU-E1", "the game is over; no action is legal"
@@ -277,7 +248,7 @@ class RefState:
                 [stack.copy() for stack in self._stacks], [row.copy() for row in self._benches],
                 [row.copy() for row in self._banks], self._switches, self._turn_switches)
 
-    def _restore(self, pos: _Position) -> None:
+    def _undo(self, pos: _Position) -> None:
         (self._phase, self._turn, self._actor, self._card, deck, stacks, benches, banks,
          self._switches, self._turn_switches) = pos
         self._deck = deck.copy()
@@ -285,15 +256,10 @@ class RefState:
         self._benches = [row.copy() for row in benches]
         self._banks = [row.copy() for row in banks]
 
-    def apply_action(self, action: int) -> None:
-        """Apply a legal decision or chance outcome. Raises IllegalMoveError (message
-        naming the rule, ``rule=``) otherwise, the state unchanged; TypeError for a non-int."""
-        problem = self.check_action(action)
-        if problem is not None:
-            rule, reason = problem
-            raise IllegalMoveError(f"illegal action {action}: {rule}: {reason}", rule=rule)
-        self._history.append((action, self.action_text(action), self._position()))
+    def _apply_action(self, action: int) -> _Position:
+        before = self._position()
         self._step(action)
+        return before
 
     def _step(self, action: int) -> None:
         """Apply the legal ``action`` (the contract's state machine)."""
@@ -381,67 +347,30 @@ class RefState:
         self._turn_switches = 0
         self._phase = "start"
 
-    def apply(self, move: Move | str) -> None:
-        """Apply a Move of this position or its text (``draw``, ``place-1``, ``R4``,
-        ``die-B``, ...). Raises MoveSyntaxError or IllegalMoveError (naming the rule);
-        the state is unchanged then."""
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        elif not isinstance(move, Move):
-            raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
-        elif self.check_action(move.action) is None and self.action_text(move.action) != move.text:
-            raise IllegalMoveError(f"move {move.text} does not belong to this position (here action "
-                                   f"{move.action} is {self.action_text(move.action)})", rule="PU-T1")
-        self.apply_action(move.action)
-
-    def undo(self) -> None:
-        """Take the last action back. Raises NothingToUndoError when there is none."""
-        if not self._history:
-            raise NothingToUndoError("nothing to undo: no action since this state was created")
-        self._restore(self._history.pop()[2])
-
-    def history_actions(self) -> list[int]:
-        """The actions (chance outcomes included) applied since creation, oldest first."""
-        return [entry[0] for entry in self._history]
-
-    def history(self) -> list[Move]:
-        """The actions applied since creation as Moves with the text they had, oldest first."""
-        return [Move(action, text) for action, text, _ in self._history]
-
     # --- text -----------------------------------------------------------------------
 
-    def action_text(self, action: int) -> str:
+    def _action_text(self, action: int) -> str:
         """The text of ``action`` here: at a chance node a card (``R1`` .. ``P6``,
         ``roll``, ``switch``) for 0..31 or a die face (``die-R`` .. ``die-star``) for
         32..37; elsewhere a decision (``draw``, ``stop``, ``bank-R``, ``place-1``,
         ``take-1``, ...) for 0..12. IllegalMoveError (PU-C1 / PU-T1) outside that space."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
         if self.is_chance_node():
             if 0 <= action < DIE_OFFSET:
                 return CARD_TEXT[action]
             if DIE_OFFSET <= action < MAX_CHANCE_OUTCOMES:
                 return die_text(action)
-            raise IllegalMoveError(f"action {action}: PU-C1: a chance outcome is 0..{MAX_CHANCE_OUTCOMES - 1}",
-                                   rule="PU-C1")
+            raise IllegalMoveError.for_action(action, "PU-C1", f"a chance outcome is 0..{MAX_CHANCE_OUTCOMES - 1}")
         if 0 <= action < NUM_DISTINCT_ACTIONS:
             return decision_text(action)
-        raise IllegalMoveError(f"action {action}: PU-T1: a decision is 0..{NUM_DISTINCT_ACTIONS - 1}",
-                               rule="PU-T1")
+        raise IllegalMoveError.for_action(action, "PU-T1", f"a decision is 0..{NUM_DISTINCT_ACTIONS - 1}")
 
-    def parse_move(self, text: str) -> Move:
-        """The legal move or chance outcome ``text`` denotes here (a decision ``draw``
-        (or ``push``), ``stop``, ``bank-R``, ``place-2``, ``take-3``; a card ``R1`` ..
-        ``P6``, ``roll``, ``switch`` while one is drawn; ``die-R`` .. ``die-star`` while the
-        die rolls; any letter case, spaces around ignored). MoveSyntaxError (with the
-        column) for other text, IllegalMoveError naming the rule for a move not legal here."""
-        action = read_move_text(text, self._phase, lambda: [m.text for m in self.legal_moves()])
-        word = text.strip()
-        problem = self.check_action(action)
-        if problem is not None:
-            rule, reason = problem
-            raise IllegalMoveError(f"illegal move {word}: {rule}: {reason}", rule=rule)
-        return Move(action, self.action_text(action))
+    def parse_action(self, text: str) -> int:
+        """The action ``text`` denotes here (a decision ``draw`` (or ``push``), ``stop``,
+        ``bank-R``, ``place-2``, ``take-3``; a card ``R1`` .. ``P6``, ``roll``,
+        ``switch`` while one is drawn; ``die-R`` .. ``die-star`` while the die rolls; any
+        letter case, spaces around ignored). MoveSyntaxError (with the column) for other
+        text."""
+        return read_move_text(text, self._phase, lambda: [m.text for m in self.legal_moves()])
 
     # --- outcome --------------------------------------------------------------------
 
@@ -459,7 +388,7 @@ class RefState:
         """Scores by player name (PU-E2), ``{"p1": int, ...}``."""
         return {name: self.score(seat) for seat, name in enumerate(self.players)}
 
-    def winners(self) -> list[int]:
+    def winners(self) -> list[int]:  # type: ignore[override]  # seats, as the C core's today
         """The seats with the best score once the game is over (several share the win,
         PU-E3); [] before."""
         if self._phase != "over":
@@ -478,27 +407,6 @@ class RefState:
         k = len(winners)
         win = (n - k) / (k * (n - 1))
         return [win if seat in winners else -1.0 / (n - 1) for seat in range(n)]
-
-    def playout(self, seed: int) -> dict[str, int]:
-        """Finish a copy with uniformly random decisions and chance outcomes drawn by
-        their probability, all from ``random.Random(seed)``; its final ``scores()``.
-        This state is not changed."""
-        rng = random.Random(seed)
-        game = self.copy()
-        game._history = []
-        while game._phase != "over":
-            if game._phase == "draw":
-                r = rng.randrange(sum(game._deck))
-                t = 0
-                while r >= game._deck[t]:
-                    r -= game._deck[t]
-                    t += 1
-                game._step(t)
-            elif game._phase == "roll":
-                game._step(DIE_OFFSET + rng.randrange(DIE_FACES))
-            else:
-                game._step(rng.choice(game.legal_actions()))
-        return game.scores()
 
     # --- snapshot, observation, position --------------------------------------------
 
@@ -527,6 +435,8 @@ class RefState:
         ``checked=False`` skips that reachability check."""
         good = validate_snapshot(snap)
         if checked:
+            from pickpack.games.push._core import CoreState   # the C loader, only for this check
+
             CoreState._load(good)
         state = cls(good["players"], hard=good["hard"], switch_per_turn=good["switch_per_turn"])
         state._phase = good["phase"]
@@ -542,23 +452,12 @@ class RefState:
         state._turn_switches = good["turn_switches"]
         return state
 
-    def _seat(self, player: int | str) -> int:
-        if isinstance(player, bool) or not isinstance(player, int | str):
-            raise TypeError(f"player must be a seat or a name, not {type(player).__name__}")
-        if isinstance(player, str):
-            if player not in self.players:
-                raise ValueError(f"player must be one of {', '.join(self.players)}, not {player!r}")
-            return self.players.index(player)
-        if not 0 <= player < self._n:
-            raise ValueError(f"player must be a seat 0..{self._n - 1}, not {player}")
-        return player
-
     def observation(self, player: int | str) -> dict[str, Any]:
         """What ``player`` (a seat or a name ``"p1"`` ..) may see (PU-V1): the snapshot
         with the deck's size instead of its cards, its own bank and the others' bank
         sizes, and the public discard pile (observation.observation_from_snapshot).
         TypeError/ValueError for an unknown player."""
-        return observation_from_snapshot(self.snapshot(), self._seat(player))
+        return observation_from_snapshot(self.snapshot(), self.seat_of(player))
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         """``(203 + 33 * players,)`` (reference.tensor, docs/push.md "Observation tensor")."""
@@ -574,7 +473,7 @@ class RefState:
         """A state of ``player``'s information set, history empty: this position itself
         under perfect recall (observation.infostate_snapshot). TypeError/ValueError for
         a bad seat or seed."""
-        return RefState.from_snapshot(infostate_snapshot(self.snapshot(), self._seat(player), seed))
+        return RefState.from_snapshot(infostate_snapshot(self.snapshot(), self.seat_of(player), seed))
 
     def zobrist_hash(self) -> int:
         """64-bit Zobrist hash of the position: zobrist.hash_snapshot(snapshot())."""
@@ -589,23 +488,6 @@ class RefState:
         """The state a position string describes, its history empty. PositionError naming
         the field, column and rule of a problem (see from_snapshot for ``checked``)."""
         return load_position(text, lambda snap: cls.from_snapshot(snap, checked=checked))
-
-    # --- copies, comparison, text ---------------------------------------------------
-
-    def copy(self) -> RefState:
-        """An independent copy with the same history."""
-        other = RefState(self._n, hard=self._hard, switch_per_turn=self._switch_per_turn)
-        other._restore(self._position())
-        other._history = list(self._history)         # entries are never changed in place
-        return other
-
-    def __eq__(self, other: object) -> bool:
-        """Same position (snapshot); the history is not compared."""
-        if not isinstance(other, RefState):
-            return NotImplemented
-        return self.snapshot() == other.snapshot()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __str__(self) -> str:
         """A short picture: options and phase, deck and switch pile, the stacks, one line
@@ -624,6 +506,3 @@ class RefState:
             lines.append(f"{mark} {name}: bench {bench}; bank {sum(self._banks[seat])} cards; "
                          f"score {self.score(seat)}")
         return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"RefState.from_position({self.to_position()!r})"
