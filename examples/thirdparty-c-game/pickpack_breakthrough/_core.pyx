@@ -1,8 +1,6 @@
 # cython: language_level=3
-"""Breakthrough's binding (src/breakthrough.c) over pickpack's C base: the table, the
-start position and the position marshalling. History, undo, copy, pickling, legal
-actions, the checked apply, returns, hash, playouts, perft and the observation tensor
-are pickpack._cstate.CState's."""
+"""Breakthrough's binding (src/breakthrough.c): its table, start and position; all else
+(history, undo, copy, pickle, checked apply, perft, ...) is pickpack._cstate.CState's."""
 from libc.stdint cimport int8_t, uint64_t
 from pickpack._game_ops cimport pp_game_ops
 from pickpack._cstate cimport CState, seed64
@@ -13,11 +11,11 @@ cdef extern from "breakthrough.h" nogil:
         int8_t to_move
     const pp_game_ops bt_ops
     void bt_init(bt_state *s)
-    int bt_load(bt_state *s, const int8_t *board, int to_move)
+    int bt_load(bt_state *s, const char *cells, int to_move)
     long long bt_random_games(long games, uint64_t seed)
 
 #: bt_load's error codes: (rule, reason).
-LOAD_ERRORS = {20: ("BT-P1", "a cell is '.', 'b' or 'w'"), 21: ("BT-P1", "black or white is to move"),
+LOAD_ERRORS = {20: ("BT-P1", "a board is 6 ranks of 6 cells '.', 'b' or 'w'"), 21: ("BT-P1", "black or white is to move"),
                22: ("BT-W3", "a finished game has one winner, who made the last move")}
 
 
@@ -29,19 +27,18 @@ cdef class CoreState(CState):
         bt_init(<bt_state *>self.state)
 
     def _cells(self):
-        """The 36 cells, rank 6 first, as bytes of 0 (empty), 1 (black), 2 (white), and
-        the seat to move."""
+        """The 36 cells '.', 'b', 'w', rank 6 first, and the seat to move."""
         cdef bt_state *s = <bt_state *>self.state
-        return bytes([s.board[i] for i in range(36)]), s.to_move
+        return "".join(".bw"[s.board[i]] for i in range(36)), s.to_move
 
-    def _place(self, bytes cells, int to_move):
-        """Set the position from _cells()'s form (no history); 0, or bt_load's error
-        code (the position unchanged). ValueError for a length other than 36."""
-        if len(cells) != 36:
-            raise ValueError(f"a board has 36 cells, not {len(cells)}")
-        cdef const char *p = cells
+    def _place(self, str cells, int to_move):
+        """Set the position from _cells()'s form, checked by the C loader (no history);
+        0, or its error code (a key of LOAD_ERRORS; the position unchanged then)."""
+        cdef bytes raw = cells.encode("ascii", "replace")
+        if len(raw) != 36:
+            return 20
         self.nhist = 0
-        return bt_load(<bt_state *>self.state, <const int8_t *>p, to_move)
+        return bt_load(<bt_state *>self.state, raw, to_move)
 
 
 def random_games(long games, seed):

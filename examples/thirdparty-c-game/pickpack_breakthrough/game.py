@@ -4,21 +4,17 @@ from __future__ import annotations
 
 from pickpack import Game
 from pickpack.game import fixed_names
+from pickpack.record_dialect import GenericDialect
 
 from pickpack_breakthrough.state import PLAYERS, BreakthroughState
 
-__all__ = ["GAME"]
-
-
-def _factory(players: int, seed: int | None) -> BreakthroughState:
-    """Game.new_state's factory: the start position (the game has no randomness)."""
-    return BreakthroughState()
+__all__ = ["DIALECT", "GAME"]
 
 
 GAME: Game[BreakthroughState] = Game(
     name="breakthrough",
     title="Breakthrough 6x6",
-    factory=_factory,
+    factory=BreakthroughState,               # (players, seed): the start; nothing is random
     player_names=fixed_names(PLAYERS),
     min_players=2,
     max_players=2,
@@ -29,4 +25,15 @@ GAME: Game[BreakthroughState] = Game(
     state_class="pickpack_breakthrough.state:BreakthroughState",
     benchmark="pickpack_breakthrough.benchmark",
     native_mcts="pickpack._csearch:mcts_search",
+    ppn_dialect="pickpack_breakthrough.game:DIALECT",
 )
+
+
+class BreakthroughDialect(GenericDialect):
+    """The generic dialect, whose move tokens are this game's text (``b4c3*``: ``*``
+    alone is PPN's unfinished-game result)."""
+
+    move_token = r"[a-f][1-6][a-f][1-6]\*?"
+
+
+DIALECT = BreakthroughDialect(GAME)

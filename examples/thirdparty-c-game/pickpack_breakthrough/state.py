@@ -1,5 +1,4 @@
-"""BreakthroughState: the C core (CoreState over pickpack's CState) plus the Python
-state base (pickpack.state_base) and what only this game says: seats, text, position."""
+"""BreakthroughState: the C core (CoreState), the Python state base, and seats, text, position."""
 
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ from pickpack_breakthrough._core import LOAD_ERRORS, CoreState
 __all__ = ["BreakthroughState", "PLAYERS"]
 
 PLAYERS = ("black", "white")
-CELL_TEXT = ".bw"
 _MOVE = re.compile(r"([a-f])([1-6])([a-f])([1-6])(\*?)")
 _STEPS = {(1, -1): 0, (1, 0): 1, (1, 1): 2, (-1, -1): 3, (-1, 0): 4, (-1, 1): 5}   # (row, column)
 
@@ -27,10 +25,7 @@ class BreakthroughState(CoreState, StateBase):  # type: ignore[misc]
 
     move_rule = "BT-A1"
 
-    @property
-    def players(self) -> tuple[str, ...]:
-        """("black", "white")."""
-        return PLAYERS
+    players = PLAYERS                        # seat names, black first (BT-P1)
 
     @property
     def game(self) -> Game[Any]:
@@ -69,8 +64,7 @@ class BreakthroughState(CoreState, StateBase):  # type: ignore[misc]
 
     def snapshot(self) -> dict[str, Any]:
         """``{"game": "breakthrough", "board": [6 ranks, rank 6 first], "to_move"}``."""
-        cells, to_move = self._cells()
-        text = "".join(CELL_TEXT[c] for c in cells)
+        text, to_move = self._cells()
         return {"game": "breakthrough", "board": [text[i:i + 6] for i in range(0, 36, 6)],
                 "to_move": PLAYERS[to_move]}
 
@@ -82,11 +76,9 @@ class BreakthroughState(CoreState, StateBase):  # type: ignore[misc]
     @classmethod
     def _from_cells(cls, text: str, to_move: int, fault: Any) -> BreakthroughState:
         """A state at the 36 cells ``text`` (rank 6 first); ``fault(rule, reason)``
-        makes the error for a cell the C loader refuses."""
-        if len(text) != 36 or any(c not in CELL_TEXT for c in text):
-            raise fault("BT-P1", "6 ranks of 6 cells '.', 'b' or 'w'")
+        makes the error for a position the C loader refuses."""
         state = cls()
-        code = state._place(bytes(CELL_TEXT.index(c) for c in text), to_move)
+        code = state._place(text, to_move)
         if code:
             raise fault(*LOAD_ERRORS[code])
         return state
@@ -98,7 +90,7 @@ class BreakthroughState(CoreState, StateBase):  # type: ignore[misc]
         if side not in ("b", "w"):
             raise PositionError("to move", len(board) + 2, "'b' or 'w' is to move", "BT-P1")
         ranks = board.split("/")
-        return cls._from_cells("".join(ranks) if len(ranks) == 6 else "", "bw".index(side),
+        return cls._from_cells("".join(ranks) if [len(r) for r in ranks] == [6] * 6 else "", "bw".index(side),
                                lambda rule, why: PositionError("board", 1, why, rule))
 
     @classmethod
@@ -108,7 +100,7 @@ class BreakthroughState(CoreState, StateBase):  # type: ignore[misc]
             raise SnapshotError("to_move is 'black' or 'white'", "to_move", rule="BT-P1")
         board = snap.get("board")
         cells = "".join(board) if isinstance(board, list) and all(isinstance(r, str) and len(r) == 6
-                                                                   for r in board) else ""
+                                                                   for r in board) and len(board) == 6 else ""
         return cls._from_cells(cells, PLAYERS.index(snap["to_move"]),
                                lambda rule, why: SnapshotError(why, "board", rule=rule))
 

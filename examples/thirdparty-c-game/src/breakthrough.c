@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "breakthrough.h"
+/* pickpack's PRNG (pp_rng.h), compiled into this extension: its source ships in
+ * pickpack.get_include() beside the headers. */
+#include "rng.c"
 
 static const int ROW_STEP[BT_DIRECTIONS] = {1, 1, 1, -1, -1, -1};
 static const int COL_STEP[BT_DIRECTIONS] = {-1, 0, 1, -1, 0, 1};
@@ -21,7 +24,7 @@ static uint64_t key(int f)
     return pp_splitmix64(&z);
 }
 
-uint64_t bt_hash_of(const bt_state *s)
+static uint64_t hash_of(const bt_state *s)
 {
     uint64_t h = s->to_move ? key(BT_CELLS * 2) : 0;
     for (int i = 0; i < BT_CELLS; i++)
@@ -39,10 +42,10 @@ void bt_init(bt_state *s)
     }
     s->pieces[0] = s->pieces[1] = 2 * BT_SIZE;
     s->winner = -1;
-    s->hash = bt_hash_of(s);
+    s->hash = hash_of(s);
 }
 
-int bt_load(bt_state *s, const int8_t *board, int to_move)
+int bt_load(bt_state *s, const char *cells, int to_move)
 {
     bt_state t;
     memset(&t, 0, sizeof t);
@@ -50,8 +53,8 @@ int bt_load(bt_state *s, const int8_t *board, int to_move)
         return BT_BAD_TURN;
     int arrived[2] = {0, 0};
     for (int i = 0; i < BT_CELLS; i++) {
-        const int8_t v = board[i];
-        if (v != BT_EMPTY && v != BT_BLACK && v != BT_WHITE)
+        const int8_t v = (int8_t)(cells[i] == 'b' ? BT_BLACK : (cells[i] == 'w' ? BT_WHITE : BT_EMPTY));
+        if (v == BT_EMPTY && cells[i] != '.')
             return BT_BAD_CELL;
         t.board[i] = v;
         if (v != BT_EMPTY)
@@ -65,21 +68,25 @@ int bt_load(bt_state *s, const int8_t *board, int to_move)
         return BT_BAD_END;
     t.to_move = (int8_t)to_move;
     t.winner = (int8_t)(won[0] ? 0 : (won[1] ? 1 : -1));
-    t.hash = bt_hash_of(&t);
+    t.hash = hash_of(&t);
     *s = t;
     return 0;
 }
 
-static int ops_num_players(const void *state)
-{
-    (void)state;
-    return 2;
-}
+static int ops_num_players(const void *state) { (void)state; return 2; }
 
 static int ops_current_player(const void *state)
 {
     const bt_state *s = state;
     return s->winner >= 0 ? PP_TERMINAL : s->to_move;
+}
+
+/* The cell an action in 0..BT_ACTIONS-1 moves to, or -1 off the board (BT-M2). */
+static int destination(int action)
+{
+    const int from = action / 12, dir = action / 2 % BT_DIRECTIONS;
+    const int r = from / BT_SIZE + ROW_STEP[dir], c = from % BT_SIZE + COL_STEP[dir];
+    return r < 0 || r >= BT_SIZE || c < 0 || c >= BT_SIZE ? -1 : r * BT_SIZE + c;
 }
 
 /* BT-M1..M4 in OpenSpiel's order (ascending action numbers). */
@@ -94,14 +101,11 @@ static int ops_legal_actions(const void *state, int *out)
         if (s->board[from] != me)
             continue;
         for (int dir = 3 * s->to_move; dir < 3 * s->to_move + 3; dir++) {
-            const int r = from / BT_SIZE + ROW_STEP[dir], c = from % BT_SIZE + COL_STEP[dir];
-            if (r < 0 || r >= BT_SIZE || c < 0 || c >= BT_SIZE)
-                continue;
-            const int8_t there = s->board[r * BT_SIZE + c];
-            if (there == BT_EMPTY)
-                out[n++] = (from * BT_DIRECTIONS + dir) * 2;
-            else if (there == them && COL_STEP[dir] != 0)
-                out[n++] = (from * BT_DIRECTIONS + dir) * 2 + 1;
+            const int action = (from * BT_DIRECTIONS + dir) * 2, to = destination(action);
+            if (to >= 0 && s->board[to] == BT_EMPTY)
+                out[n++] = action;
+            else if (to >= 0 && s->board[to] == them && COL_STEP[dir] != 0)
+                out[n++] = action + 1;
         }
     }
     return n;
@@ -110,8 +114,7 @@ static int ops_legal_actions(const void *state, int *out)
 static void ops_apply(void *state, int action)
 {
     bt_state *s = state;
-    const int from = action / 12, dir = action / 2 % BT_DIRECTIONS;
-    const int to = from + ROW_STEP[dir] * BT_SIZE + COL_STEP[dir];
+    const int from = action / 12, to = destination(action);
     const int8_t me = s->board[from];
     if (s->board[to] != BT_EMPTY) {                                      /* BT-M4 */
         s->hash ^= key(to * 2 + s->board[to] - 1);
@@ -135,10 +138,7 @@ static void ops_returns(const void *state, double *out, double *margins)
         margins[0] = margins[1] = 0.0;
 }
 
-static uint64_t ops_hash(const void *state)
-{
-    return ((const bt_state *)state)->hash;
-}
+static uint64_t ops_hash(const void *state) { return ((const bt_state *)state)->hash; }
 
 /* Random moves to the end (uniform among the legal ones); the plies played. */
 static int play_out(void *state, pp_rng *rng)
@@ -152,10 +152,7 @@ static int play_out(void *state, pp_rng *rng)
     return plies;
 }
 
-static void ops_playout(void *state, pp_rng *rng)
-{
-    play_out(state, rng);
-}
+static void ops_playout(void *state, pp_rng *rng) { play_out(state, rng); }
 
 long long bt_random_games(long games, uint64_t seed)
 {
@@ -177,26 +174,20 @@ static int ops_check_action(const void *state, int action)
         return E_SPACE;
     if (s->winner >= 0)
         return E_OVER;
-    const int from = action / 12, dir = action / 2 % BT_DIRECTIONS, capture = action % 2;
-    if (s->board[from] != s->to_move + 1)
+    const int dir = action / 2 % BT_DIRECTIONS, to = destination(action);
+    if (s->board[action / 12] != s->to_move + 1)
         return E_PIECE;
     if (dir / 3 != s->to_move)
         return E_FORWARD;
-    const int r = from / BT_SIZE + ROW_STEP[dir], c = from % BT_SIZE + COL_STEP[dir];
-    if (r < 0 || r >= BT_SIZE || c < 0 || c >= BT_SIZE)
+    if (to < 0)
         return E_BOARD;
-    const int8_t there = s->board[r * BT_SIZE + c];
+    const int8_t there = s->board[to];
     if (there == s->to_move + 1 || (there != BT_EMPTY && COL_STEP[dir] == 0))
         return E_BLOCKED;
-    if (capture != (there != BT_EMPTY))
-        return E_FLAG;
-    return 0;
+    return action % 2 != (there != BT_EMPTY) ? E_FLAG : 0;
 }
 
-static const char *ops_error_rule(int code)
-{
-    return code >= E_SPACE && code <= E_FLAG ? RULE[code] : "BT-A1";
-}
+static const char *ops_error_rule(int code) { return code >= E_SPACE && code <= E_FLAG ? RULE[code] : "BT-A1"; }
 
 static int ops_error_reason(const void *state, int action, int code, char *buf, size_t size)
 {
@@ -223,22 +214,15 @@ static int ops_error_reason(const void *state, int action, int code, char *buf, 
 static int ops_action_text(const void *state, int action, char *buf, size_t size)
 {
     (void)state;
-    if (action < 0 || action >= BT_ACTIONS)
-        return -1;
-    const int from = action / 12, dir = action / 2 % BT_DIRECTIONS;
-    const int r = from / BT_SIZE + ROW_STEP[dir], c = from % BT_SIZE + COL_STEP[dir];
-    if (r < 0 || r >= BT_SIZE || c < 0 || c >= BT_SIZE)
+    const int from = action / 12, to = action >= 0 && action < BT_ACTIONS ? destination(action) : -1;
+    if (to < 0)
         return -1;
     const int n = snprintf(buf, size, "%c%d%c%d%s", 'a' + from % BT_SIZE, BT_SIZE - from / BT_SIZE,
-                           'a' + c, BT_SIZE - r, action % 2 ? "*" : "");
+                           'a' + to % BT_SIZE, BT_SIZE - to / BT_SIZE, action % 2 ? "*" : "");
     return n < 0 || n >= (int)size ? -1 : n;
 }
 
-static size_t ops_observation_size(const void *state)
-{
-    (void)state;
-    return 3 * BT_CELLS;
-}
+static size_t ops_observation_size(const void *state) { (void)state; return 3 * BT_CELLS; }
 
 /* OpenSpiel's tensor: planes black, white, empty, each 6x6 row-major; both seats see
  * everything (BT-P1). */
