@@ -39,6 +39,8 @@ from setuptools.command.build_ext import build_ext
 # (package-data in pyproject.toml), so that setuptools ships it knowingly.
 DATA_PACKAGES = ["pickpack_tui.styles"]
 PLUGIN_PACKAGES = [*find_packages("plugins"), *DATA_PACKAGES]
+# pickpack.get_include()'s folder (_ship_include below): data-only packages too.
+INCLUDE_PACKAGES = ["pickpack.include", "pickpack.include.pickpack"]
 
 C_FLAGS = ["-std=c99", "-O3", "-Wall", "-Wextra"]
 COMMON_DIR = "core/common"
@@ -149,5 +151,5 @@ setup(
     # pickpack/ is the API; each directory under plugins/ is a top-level package of
     # its own (pickpack_bots, pickpack_tui, pickpack_ppn) attached through entry points.
     package_dir={"": ".", **{name: f"plugins/{name.replace('.', '/')}" for name in PLUGIN_PACKAGES}},
-    packages=[*find_packages(include=["pickpack", "pickpack.*"]), *PLUGIN_PACKAGES],
+    packages=[*find_packages(include=["pickpack", "pickpack.*"]), *INCLUDE_PACKAGES, *PLUGIN_PACKAGES],
 )
