@@ -33,11 +33,11 @@ class BreakthroughState(CoreState, StateBase):  # type: ignore[misc]
         from pickpack_breakthrough.game import GAME
         return GAME
 
-    def _action_text(self, action: int) -> str | None:
-        return self._move_text(action) or None
-
-    def _check_action(self, action: int) -> tuple[str, str] | None:
-        return self.check_action(action)  # type: ignore[no-any-return]
+    def _action_text(self, action: int) -> str:
+        text: str = self._move_text(action)
+        if not text:                           # no text: off the board or the action space
+            raise IllegalMoveError.for_action(action, *self.check_action(action))
+        return text
 
     def parse_action(self, text: str) -> int:
         """The action of OpenSpiel's text ``a5b4*`` (from, to, ``*`` for a capture).

@@ -64,6 +64,9 @@ def test_illegal_input_raises_the_documented_errors() -> None:
     with pytest.raises(IllegalMoveError) as err:
         state.parse_move("b4b2")
     assert err.value.rule == "BT-M2"
+    with pytest.raises(IllegalMoveError) as err:
+        pickpack.new_game("breakthrough").action_text(0)              # a6 off the board's edge
+    assert (err.value.rule, err.value.reason, err.value.text) == ("BT-M2", "the move leaves the board", "")
     assert state.to_position() == DUEL
 
 
