@@ -17,10 +17,16 @@ Layout (docs/writing-a-game.md):
   game's table of operations; each game's ``CoreState`` cimports CState. Their
   declarations of core/common are ``pickpack/_game_ops.pxd``.
 
+- ``pickpack/include/`` (``pickpack.get_include()``): what a separate distribution compiles
+  a C game against (examples/thirdparty-c-game): core/common's headers and its PRNG source
+  (``rng.c``), and the base's ``.pxd`` files under ``pickpack/``. Copied here at every
+  build (``_ship_include`` below), never kept in git.
+
 Static libraries are built by setuptools' ``build_clib`` with the compiler's shared-object
 flags (``-fPIC``), so they link into the extension modules.
 """
 
+import shutil
 from pathlib import Path
 
 from Cython.Build import cythonize
@@ -33,6 +39,8 @@ from setuptools.command.build_ext import build_ext
 # (package-data in pyproject.toml), so that setuptools ships it knowingly.
 DATA_PACKAGES = ["pickpack_tui.styles"]
 PLUGIN_PACKAGES = [*find_packages("plugins"), *DATA_PACKAGES]
+# pickpack.get_include()'s folder (_ship_include below): data-only packages too.
+INCLUDE_PACKAGES = ["pickpack.include", "pickpack.include.pickpack"]
 
 C_FLAGS = ["-std=c99", "-O3", "-Wall", "-Wextra"]
 COMMON_DIR = "core/common"
@@ -47,6 +55,20 @@ def _sources(folder: str) -> list[str]:
 def _headers(*folders: str) -> list[str]:
     return sorted(str(p) for folder in folders for p in Path(folder).glob("*.h"))
 
+
+def _ship_include() -> None:
+    """Fill pickpack/include/ afresh from core/common and pickpack/*.pxd (package data of
+    the wheel; the editable install reads it in place)."""
+    include = Path("pickpack/include")
+    shutil.rmtree(include, ignore_errors=True)
+    (include / "pickpack").mkdir(parents=True)
+    for source in [*_headers(COMMON_DIR), f"{COMMON_DIR}/rng.c"]:
+        shutil.copy2(source, include)
+    for pxd in Path("pickpack").glob("*.pxd"):
+        shutil.copy2(pxd, include / "pickpack")
+
+
+_ship_include()
 
 # obj_deps "": every object of the library depends on these headers, so that editing a
 # header rebuilds what includes it (build_clib otherwise compares .c and .o only).
@@ -129,5 +151,5 @@ setup(
     # pickpack/ is the API; each directory under plugins/ is a top-level package of
     # its own (pickpack_bots, pickpack_tui, pickpack_ppn) attached through entry points.
     package_dir={"": ".", **{name: f"plugins/{name.replace('.', '/')}" for name in PLUGIN_PACKAGES}},
-    packages=[*find_packages(include=["pickpack", "pickpack.*"]), *PLUGIN_PACKAGES],
+    packages=[*find_packages(include=["pickpack", "pickpack.*"]), *INCLUDE_PACKAGES, *PLUGIN_PACKAGES],
 )

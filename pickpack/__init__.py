@@ -24,7 +24,7 @@ docs/writing-a-game.md.
 
 from __future__ import annotations
 
-
+from pathlib import Path
 
 from pickpack.errors import (IllegalMoveError, MoveSyntaxError, NotARecordError, NothingToUndoError,
                              PickpackError, PositionError, SnapshotError)
@@ -39,10 +39,21 @@ __all__ = [
     "CHANCE", "Game", "GameState", "IllegalMoveError", "Move", "MoveSyntaxError", "NotARecordError",
     "NothingToUndoError", "OptionError", "PickpackError", "PluginNotFoundError", "PositionError", "SaveFileError",
     "SavedGame", "SnapshotError", "TERMINAL",
-    "available_games", "from_position", "get_game", "load_save", "new_game", "read_games",
+    "available_games", "from_position", "get_game", "get_include", "load_save", "new_game", "read_games",
 ]
 
 __version__ = "0.1.0"
+
+
+def get_include() -> str:
+    """The folder a separate distribution compiles a C game against (NumPy's
+    convention): core/common's headers (``pp_game_ops.h``, ``pp_rng.h``, ``pp_mcts.h``,
+    ``pp_mcts_impl.h``, ``pp_search.h``, ...), ``rng.c`` (the PRNG those headers declare,
+    to compile with the game) and the base's Cython declarations under ``pickpack/``
+    (``_cstate.pxd``, ``_game_ops.pxd``, ...). Give it to the C compiler's
+    ``include_dirs`` and to Cython's ``include_path`` (docs/writing-a-game.md, "A game
+    in C"). The folder is filled by pickpack's build (setup.py)."""
+    return str(Path(__file__).resolve().parent / "include")
 
 
 def __dir__() -> list[str]:

@@ -58,16 +58,13 @@ class NotAnActionError(IllegalMoveError, TypeError):
 
 def illegal_move_message(action: int | None, rule: str, reason: str, text: str = "") -> str:
     """The one wording of an illegal move: ``illegal move TEXT (action N): RULE: REASON``;
-    ``illegal action N: ...`` without text; ``illegal move TEXT: ...`` without an action;
-    ``not an action: ...`` with neither (a value that is no action int, NotAnActionError)."""
+    ``illegal action N: ...`` without text; ``illegal move TEXT: ...`` without an action."""
     if text and action is not None:
         what = f"illegal move {text} (action {action})"
     elif text:
         what = f"illegal move {text}"
-    elif action is not None:
-        what = f"illegal action {action}"
     else:
-        what = "not an action"
+        what = f"illegal action {action}"
     return f"{what}: {rule}: {reason}" if rule else f"{what}: {reason}"
 
 

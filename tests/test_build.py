@@ -107,6 +107,10 @@ def test_build_and_sdist_print_no_deprecation_and_ship_the_styles(tmp_path: Path
     for word in BAD_WORDS:
         assert word.lower() not in output.lower(), output
     assert sorted(p.name for p in (tmp_path / "lib" / "pickpack_tui" / "styles").glob("*.tcss")) == STYLES
+    # pickpack.get_include(): the headers, rng.c and the base's .pxd files are package data
+    shipped = {str(p.relative_to(tmp_path / "lib" / "pickpack")) for p in (tmp_path / "lib" / "pickpack" / "include").rglob("*")}
+    assert {"include/pp_game_ops.h", "include/pp_mcts_impl.h", "include/rng.c", "include/pickpack/_cstate.pxd",
+            "include/pickpack/_game_ops.pxd"} <= shipped
     (sdist,) = glob.glob(str(tmp_path / "dist" / "pickpack_engine-*.tar.gz"))
     with tarfile.open(sdist) as tar:
         names = tar.getnames()

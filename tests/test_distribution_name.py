@@ -54,8 +54,8 @@ def test_every_example_depends_on_the_distribution_name(example: Path) -> None:
     assert DISTRIBUTION in names and "pickpack" not in names, names
 
 
-def test_the_examples_found_are_the_bot_and_the_game() -> None:
-    assert [p.name for p in EXAMPLES] == ["thirdparty-bot", "thirdparty-game"]
+def test_the_examples_found_are_the_bot_and_the_two_games() -> None:
+    assert [p.name for p in EXAMPLES] == ["thirdparty-bot", "thirdparty-c-game", "thirdparty-game"]
 
 
 def _bare_requirements(text: str) -> list[str]:
