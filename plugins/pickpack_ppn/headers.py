@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
+from typing import Any
+
 from pickpack.record_dialect import TWO_PLAYER_RESULTS
 from pickpack_ppn.dialects import roster_of_tags
 
