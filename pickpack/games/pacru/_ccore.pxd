@@ -44,6 +44,7 @@ cdef extern from "pacru_core.h" nogil:
     ctypedef int pacru_error
     enum:
         PACRU_OK
+        PACRU_ERR_OFF_BOARD
 
     ctypedef struct pacru_action:
         int reorient
@@ -91,6 +92,14 @@ cdef extern from "pacru_core.h" nogil:
     void pacru_apply(pacru_state *s, int action)
     void pacru_returns(const pacru_state *s, double *out, double *margins)
     uint64_t pacru_perft(const pacru_state *s, int depth)
+    const char *pacru_seat_name(int players, int seat)
+    int pacru_action_text(int action, char *buf, size_t size)
+    int pacru_error_reason(const pacru_state *s, int action, int code, char *buf, size_t size)
+    enum: PACRU_MAX_LANDING_ACTIONS
+    int pacru_random_options(const pacru_state *s, int *landings)
+    int pacru_landing_actions(const pacru_state *s, int option, int *out)
+    int pacru_reorient_option(const pacru_state *s, int option, int *cell, int *direction, int *need, int *free)
+    int pacru_encode_reorient(int cell, int direction, int n, const int *cells)
     void pacru_random_step(pacru_state *s, pp_rng *rng)
     int pacru_playout(pacru_state *s, pp_rng *rng)
     int pacru_random_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,

@@ -14,4 +14,4 @@ cdef class CoreState:
     cdef int _reserve(self, int n) except -1
     cdef int _seat_arg(self, object seat) except -1
     cdef list _actions(self, int which)
-    cdef str _reason(self, int e, object action)
+    cdef str _reason(self, int e, int action)

@@ -17,10 +17,9 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython cimport array as carray
 from pickpack.games.pacru._ccore cimport *
 
-from pickpack.errors import IllegalMoveError, NothingToUndoError, SnapshotError
+from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError, SnapshotError
 from pickpack.game import OptionError
-from pickpack.games.pacru.encoding import (BOARD_SIZE, CHEVRONS, COLOUR_LETTERS, DIRECTIONS, SEAT_NAMES,
-                                           action_text, cell_text)
+from pickpack.games.pacru.encoding import BOARD_SIZE, CHEVRONS, COLOUR_LETTERS, DIRECTIONS, SEAT_NAMES, cell_text
 
 pacru_init()       # tables and keys, filled once under the GIL before any search runs
 
@@ -51,10 +50,12 @@ cdef int _small(object v):
 
 
 cdef int _action_int(object action) except? -9999:
-    """The C int of a Python action: TypeError for a non-int (bool included); values
-    outside the action space become one the core refuses."""
+    """The C int of a Python action: NotAnActionError (an IllegalMoveError and a
+    TypeError, rule "action space") for a non-int (bool included); values outside the
+    action space become one the core refuses."""
     if isinstance(action, bool) or not isinstance(action, int):
-        raise TypeError(f"an action is an int, not {type(action).__name__}")
+        reason = f"an action is an int, not {type(action).__name__}"
+        raise NotAnActionError(reason, "action space", reason=reason)
     if action < 0:
         return -1
     return _small(action)
@@ -185,28 +186,6 @@ cdef int _raw_from_snapshot(object snap, pacru_raw *r) except -1:
             r.chev_cell[seat][i] = cell
             r.chev_dir[seat][i] = direction
     return 0
-
-
-#: The reasons of check codes 7..22, formatted with the move's src, dst and the mover's name.
-_MOVE_REASONS = {
-    7: "{src}-{dst} lands on a chevron of {name}",
-    8: "{dst} holds a chevron: a pincer is written {src}x{dst}",
-    9: "a chevron stands between {src} and {dst}: {src} does not attack {dst}",
-    10: "the chevron on {dst} is not attacked by 2 chevrons of {name}: no pincer",
-    11: "no enemy chevron on {dst} to pincer",
-    12: "{src}-{dst} lands on {dst}, which has another player's colour",
-    13: "{src}-{dst} passes over a chevron (a connection jump needs both ends of {name}'s colour)",
-    14: "conn is chosen only on a move that is both a connection change and a border crossing",
-    15: "{src}-{dst} earns no border-crossing benefit: no crossing cell",
-    16: "the borderland of {dst} has no neutral cell: it takes {name}'s colour whole, no cell is chosen",
-    17: ("single-cell: the crossing gives one unoccupied cell of another player's colour in the "
-         "borderland of {dst}, if there is one"),
-    18: "every neutral cell of the borderland of {dst} holds a chevron: the crossing gains nothing",
-    19: "the crossing gives one neutral unoccupied cell of the borderland of {dst}: name one",
-    20: "{src}-{dst} makes no meeting: no meeting cell",
-    21: "the meeting pays only when another player has 9 or more cells (PA-T2): no meeting cell",
-    22: "the meeting gives one unoccupied cell that is not yet yours, if there is one: name it",
-}
 
 
 cdef class CoreState:
@@ -438,65 +417,77 @@ cdef class CoreState:
 
     def check_action(self, action):
         """None if ``action`` is legal here, else ``(rule id, reason)`` (the contract's
-        order of checks; the rule ids of the rules file, PA-...). TypeError for a non-int."""
+        order of checks; the rule ids of the rules file, PA-...; the reason written in C,
+        pacru_error_reason). NotAnActionError (a TypeError) for a non-int."""
         cdef int a = _action_int(action)
         cdef pacru_error e = pacru_check_action(&self.s, a)
         if e == PACRU_OK:
             return None
-        return (pacru_error_rule(e).decode(), self._reason(e, action))
+        return (pacru_error_rule(e).decode(), self._reason(e, a))
 
-    cdef str _reason(self, int e, object action):
-        """The one-sentence reason of error e for `action` (the contract's texts)."""
-        cdef pacru_action d
-        cdef int seat = self.s.turn
-        name = SEAT_NAMES[self.s.players][seat]
-        if e == 1:
-            return "the game is over"
-        if e == 2 or pacru_decode(action, &d) != 0:
-            return f"no such action {action}: actions are 0..{PACRU_NUM_DISTINCT_ACTIONS - 1}"
-        src = cell_text(d.cell)
-        if e == 3 or e == 23:
-            return f"no chevron of {name} on {src}"
-        code = self.s.chev[d.cell]
-        if e == 4:
-            dd = code & 7
-            return (f"the chevron on {src} points {DIRECTIONS[dd]}: it moves {DIRECTIONS[dd]}, "
-                    f"{DIRECTIONS[(dd + 1) % 8]} or {DIRECTIONS[(dd + 7) % 8]}")
-        if e == 5:
-            return "the move leaves the board"
-        dst = cell_text(d.to) if d.to >= 0 else "?"
-        if e == 6:
-            p = pacru_power(&self.s, d.cell)
-            return f"the chevron on {src} has power {p}: it moves 1 to {p} cells"
-        if e in _MOVE_REASONS:
-            return _MOVE_REASONS[e].format(src=src, dst=dst, name=name)
-        if e == 24:
-            return "turning 45 degrees frees 2 cells, 90 frees 4"
-        if e == 25:
-            for i in range(d.nfreed):
-                c = d.freed[i]
-                if self.s.colour[c] != seat or self.s.chev[c] >= 0:
-                    return f"{cell_text(c)} is not an unoccupied cell of yours"
-        return f"{name} has no chevron that can move: no reorientation (PA-O2)"
+    cdef str _reason(self, int e, int action):
+        """The one-sentence reason of check error e for `action` (pacru_error_reason)."""
+        cdef char buf[256]
+        cdef int n = pacru_error_reason(&self.s, action, e, buf, sizeof(buf))
+        return buf[:n].decode("utf-8")
+
+    def action_text(self, action):
+        """The canonical text of ``action`` (pacru_action_text, in C; the text of
+        encoding.action_text): ``e1-e3``, ``e1xe5[f4,*c7]``, ``a3-d3[conn]``,
+        ``e1>NE[a1,b2]``. IllegalMoveError (PA-M1, ``illegal action N: ...``) when it has
+        none (outside the action space, a move off the board); NotAnActionError (a
+        TypeError) for a non-int."""
+        cdef int a = _action_int(action)
+        cdef char buf[32]
+        cdef int n = pacru_action_text(a, buf, sizeof(buf))
+        if n < 0:     # the reason of a move off the board, or of no action at all (decoding fails)
+            raise IllegalMoveError.for_action(action, "PA-M1", self._reason(PACRU_ERR_OFF_BOARD, a))
+        return buf[:n].decode()
 
     def apply_action(self, action):
         """Apply a legal action (mutates the state). Raises IllegalMoveError (a
-        ValueError; message ``"<text or action>: PA-xx: <reason>"`` and ``rule``) for
-        anything else, the state unchanged; TypeError for a non-int."""
+        ValueError; message ``illegal move TEXT (action N): PA-xx: REASON``, or
+        ``illegal action N: ...`` for an action without text; fields ``rule``,
+        ``reason``, ``text``, ``action``) for anything else, the state unchanged;
+        NotAnActionError (a TypeError) for a non-int."""
         cdef int a = _action_int(action)
         cdef pacru_error e = pacru_check_action(&self.s, a)
+        cdef char buf[32]
+        cdef int n
         if e != PACRU_OK:
-            rule = pacru_error_rule(e).decode()
-            try:
-                label = action_text(action)
-            except ValueError:
-                label = str(action)
-            raise IllegalMoveError(f"{label}: {rule}: {self._reason(e, action)}", rule=rule)
+            n = pacru_action_text(a, buf, sizeof(buf))       # -1: no text (outside the space, off the board)
+            raise IllegalMoveError.for_action(action, pacru_error_rule(e).decode(), self._reason(e, a),
+                                              buf[:n].decode() if n > 0 else "")
         self._reserve(self.nhist + 1)
         self.hist[self.nhist].before = self.s
         self.hist[self.nhist].action = a
         pacru_apply(&self.s, a)
         self.nhist += 1
+
+    def random_action(self, rng):
+        """The random bot's action, drawn from ``rng`` (a random.Random) exactly as
+        pickpack.games.pacru.random_action draws it (the same calls on rng, so the same
+        action for the same rng state): one base option uniformly (rng.randrange) among
+        the legal landings and the reorientations the mover has free cells for
+        (pacru_random_options), then one of the landing's complete actions uniformly
+        (rng.randrange) or the reorientation's freed cells as rng.sample of the mover's
+        unoccupied cells. ValueError once the game is over."""
+        cdef int landings, options, n, cell, direction, need, i
+        cdef int out[PACRU_MAX_LANDING_ACTIONS]
+        cdef int free[PACRU_CELLS]
+        cdef int freed[4]
+        if self.s.over:
+            raise ValueError("the game is over: no legal action (PA-E2)")
+        options = pacru_random_options(&self.s, &landings)
+        pick = rng.randrange(options)
+        if pick < landings:
+            n = pacru_landing_actions(&self.s, pick, out)
+            return out[<int>rng.randrange(n)]
+        n = pacru_reorient_option(&self.s, pick, &cell, &direction, &need, free)
+        cells = rng.sample([free[i] for i in range(n)], need)
+        for i in range(need):
+            freed[i] = cells[i]
+        return pacru_encode_reorient(cell, direction, need, freed)
 
     def undo(self):
         """Take the last action back (the exact previous position and hash). Raises

@@ -23,7 +23,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from pickpack.errors import IllegalMoveError, NothingToUndoError
+from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError
 from pickpack.game import TERMINAL, Game, OptionError
 from pickpack.games.pacru.encoding import (COLOUR_LETTERS, MAX_GAME_LENGTH, MAX_PLAYERS,
                                            MIN_PLAYERS, NUM_CELLS, NUM_DISTINCT_ACTIONS, SEAT_NAMES,
@@ -305,7 +305,8 @@ class RefState:
         checks in order (PA-E2, PA-M1, PA-M2, PA-M3, PA-K1, PA-K2, PA-J1, PA-B1..B3,
         PA-T1, PA-T2; reorientations PA-O1, PA-O2). TypeError for a non-int."""
         if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
+            reason = f"an action is an int, not {type(action).__name__}"
+            raise NotAnActionError(reason, "action space", reason=reason)
         if self.is_terminal():
             return "PA-E2", "the game is over"
         if not 0 <= action < NUM_DISTINCT_ACTIONS:
@@ -381,15 +382,16 @@ class RefState:
         try:
             return action_text(action)
         except ValueError:
-            return str(action)
+            return ""
 
     def apply_action(self, action: int) -> None:
-        """Apply a legal action. Raises IllegalMoveError (message ``"<text or action>:
-        PA-xx: <reason>"``, ``rule=``) otherwise, the state unchanged; TypeError for a non-int."""
+        """Apply a legal action. Raises IllegalMoveError (IllegalMoveError.for_action:
+        ``illegal move TEXT (action N): PA-xx: REASON``, or ``illegal action N: ...``
+        without text) otherwise, the state unchanged; NotAnActionError (a TypeError) for
+        a non-int."""
         problem = self.check_action(action)
         if problem is not None:
-            rule, reason = problem
-            raise IllegalMoveError(f"{self._text(action)}: {rule}: {reason}", rule=rule)
+            raise IllegalMoveError.for_action(action, problem[0], problem[1], self._text(action))
         self._history.append((action, action_text(action), self._position()))
         self._step(action)
 
@@ -467,14 +469,18 @@ class RefState:
         try:
             return action_text(action)
         except ValueError as exc:
-            raise IllegalMoveError(f"{action}: PA-M1: {exc}", rule="PA-M1") from None
+            raise IllegalMoveError.for_action(action, "PA-M1", str(exc)) from None
 
     def parse_move(self, text: str) -> Move:
-        """``Move(encoding.parse_action(text), canonical text)``; MoveSyntaxError (with
-        the column) for bad text. Legality is not checked here (apply() does)."""
+        """The legal move ``text`` names, ``Move(encoding.parse_action(text), canonical
+        text)``; MoveSyntaxError (with the column) for bad text, IllegalMoveError as
+        apply_action words it for the text of a move not legal here."""
         if not isinstance(text, str):
             raise TypeError(f"move text is a str, not {type(text).__name__}")
         action = parse_action(text)
+        problem = self.check_action(action)
+        if problem is not None:
+            raise IllegalMoveError.for_action(action, problem[0], problem[1], action_text(action))
         return Move(action, action_text(action))
 
     # --- random play and counting ---------------------------------------------------
