@@ -43,7 +43,6 @@ from functools import lru_cache
 from typing import Any
 
 from pickpack import IllegalMoveError, Move, MoveSyntaxError
-from pickpack.errors import illegal_move_message
 from pickpack.game import GameState
 from pickpack.record_dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, TagError, same_result
 from pickpack_ppn.builder import GameBuilder
@@ -527,14 +526,12 @@ class Reader:
             self._error(row, col + exc.column - 1, f"move {ply}: malformed move {text!r}: {reason}")
             return
         reason = str(exc)
-        if reason == illegal_move_message(exc.action, exc.rule, exc.reason, exc.text):
-            # Worded by IllegalMoveError.for_action: its fields say the rule and reason.
+        if exc.reason != reason:        # worded by IllegalMoveError.for_action: rule and reason apart
             reason = f"{exc.rule}: {exc.reason}" if exc.rule else exc.reason
-        else:
-            for prefix in (f"illegal move {text}: ", f"{text}: "):
-                if reason.startswith(prefix):
-                    reason = reason[len(prefix):]
-                    break
+        for prefix in (f"illegal move {text}: ", f"{text}: "):
+            if reason.startswith(prefix):
+                reason = reason[len(prefix):]
+                break
         self._error(row, col, f"move {ply}: illegal move {text}: {reason}", exc.rule or None)
 
     def _comment(self, text: str, lines: list[_Line], visitor: BaseVisitor[ResultT],
