@@ -325,19 +325,31 @@ cdef class CState:
             n = sizeof(buf) - 1
         return buf[:n].decode("utf-8", "replace")
 
-    def _move_text(self, action):
-        """The move text of ``action`` (an int) here by the table's action_text, or ""
-        when it has none here; a game whose table writes no text overrides this."""
-        if self.ops.action_text == NULL or isinstance(action, bool) or not isinstance(action, int):
-            return ""
+    cdef str _text_at(self, const char *position, int action):
+        """The table's text of ``action`` in ``position``, "" where it has none."""
         cdef char buf[256]
         buf[0] = 0
-        cdef int n = self.ops.action_text(self.state, clamp_int(action), buf, sizeof(buf))
+        cdef int n = self.ops.action_text(position, action, buf, sizeof(buf))
         if n < 0:
             return ""
         if n > <int>sizeof(buf) - 1:
             n = sizeof(buf) - 1
         return buf[:n].decode("utf-8", "replace")
+
+    def _history_texts(self):
+        """The table's text of each action applied, in the position it was applied in,
+        oldest first ("" where it has none). TypeError for a table without action_text."""
+        if self.ops.action_text == NULL:
+            raise TypeError(f"game {self.ops.name.decode()!r}: its C ops table has no action_text")
+        cdef size_t size = self.ops.state_size
+        return [self._text_at(self.hist + <size_t>i * size, self.hist_actions[i]) for i in range(self.nhist)]
+
+    def _move_text(self, action):
+        """The move text of ``action`` (an int) here by the table's action_text, or ""
+        when it has none here; a game whose table writes no text overrides this."""
+        if self.ops.action_text == NULL or isinstance(action, bool) or not isinstance(action, int):
+            return ""
+        return self._text_at(self.state, clamp_int(action))
 
     # --- the position -----------------------------------------------------------
 

@@ -144,6 +144,14 @@ def test_the_tables_move_text_is_the_states_text() -> None:
     assert drawing._move_text(38) == "" and decision._move_text(13) == ""
 
 
+def test_the_history_has_the_text_of_each_action_where_it_was_applied() -> None:
+    st = _decision_position()
+    for action in (DRAW, 30):                 # draw again: a roll card (card type 30)
+        st.apply_action(action)
+    assert st._history_texts() == ["draw", "R1", "place-1", "draw", "roll"]
+    assert [m.text for m in st.history()] == st._history_texts()
+
+
 # --- chance -------------------------------------------------------------------------------
 
 def test_chance_weights_are_the_decks_counts_and_outcomes_their_exact_shares() -> None:
