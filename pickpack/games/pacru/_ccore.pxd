@@ -1,7 +1,8 @@
-# Declarations of the PACRU C core's public headers (core/pacru/pacru_core.h) for Cython.
+# Declarations of the PACRU C core's public headers (core/pacru/pacru_core.h,
+# pacru_policy.h, pacru_search.h) for Cython; core/common's are pickpack/_game_ops.pxd.
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
 
-from pickpack._load_error cimport pp_load_error
+from pickpack._game_ops cimport pp_game_ops, pp_load_error, pp_rng
 
 cdef extern from "pacru_core.h" nogil:
     enum:
@@ -38,9 +39,6 @@ cdef extern from "pacru_core.h" nogil:
         uint16_t ply
         uint16_t max_plies
 
-    ctypedef struct pp_rng:
-        uint64_t s[4]
-
     ctypedef int pacru_error
     enum:
         PACRU_OK
@@ -67,7 +65,6 @@ cdef extern from "pacru_core.h" nogil:
         double cells_sum[4]
         double wins[4]
 
-    void pp_rng_seed(pp_rng *rng, uint64_t seed)
     void pacru_init()
     uint64_t pacru_zobrist_key(int index)
     uint64_t pacru_hash_full(const pacru_state *s)
@@ -119,3 +116,7 @@ cdef extern from "pacru_policy.h" nogil:
     int pacru_policy_playout(pacru_state *s, pp_rng *rng)
     int pacru_policy_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
                                 int max_plies, long count, pacru_batch *b)
+
+cdef extern from "pacru_search.h" nogil:
+    # PACRU's table of game operations (core/pacru/ops.c), the one CoreState binds.
+    const pp_game_ops pp_pacru_ops

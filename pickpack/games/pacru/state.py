@@ -15,7 +15,6 @@ from __future__ import annotations
 import array
 import functools
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from pickpack.errors import IllegalMoveError
@@ -66,10 +65,6 @@ class State(CoreState):
         """Name of the seat to move; None once over."""
         seat: int = self.current_player_id()
         return self.players[seat] if seat >= 0 else None
-
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """Always []: PACRU has no chance."""
-        return []
 
     # --- moves as text ----------------------------------------------------------------
 
