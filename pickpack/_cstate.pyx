@@ -608,7 +608,9 @@ cdef class CState:
         cdef int n = self.ops.num_players(self.state)
         if not 0 <= seat < n:
             raise ValueError(f"player must be a seat 0..{n - 1}, not {seat}")
-        size = self.observation_tensor_shape()[0]
+        # The table's size, not observation_tensor_shape(): a game may give that a
+        # shape of several axes (PACRU's (53, 9, 9)).
+        size = CState.observation_tensor_shape(self)[0]
         cdef array.array out = array.clone(_FLOATS, <Py_ssize_t>size, zero=False)
         cdef int err = self.ops.observation(self.state, <int>seat, out.data.as_floats, <size_t>size)
         if err != 0:

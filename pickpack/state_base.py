@@ -222,7 +222,11 @@ class StateBase:
         action = self.parse_action(text)
         problem = self.check_action(action)
         if problem is not None:
-            raise IllegalMoveError.for_action(action, *problem, text=text.strip())
+            try:
+                canonical = self.action_text(action)
+            except IllegalMoveError:
+                canonical = text.strip()
+            raise IllegalMoveError.for_action(action, *problem, text=canonical)
         return Move(action, self.action_text(action))
 
     def apply(self, move: Move | str) -> None:

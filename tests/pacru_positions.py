@@ -30,8 +30,8 @@ from typing import Any
 import pytest
 
 from pickpack.errors import IllegalMoveError
-from pickpack.games.pacru.encoding import (CROSSING_NONE, DIRECTIONS, MEETING_NONE, NUM_CELLS, decode_action,
-                                           parse_cell, place_in_borderland)
+from pickpack.games.pacru.encoding import (CROSSING_NONE, DIRECTIONS, MEETING_NONE, NUM_CELLS, action_text,
+                                           decode_action, parse_action, parse_cell, place_in_borderland)
 
 __all__ = ["IMPLEMENTATIONS", "board_rows", "broken_rule", "c", "cells_of", "impl", "landings", "load",
            "moves_from", "play", "raw_move", "rect", "snapshot", "texts"]
@@ -169,9 +169,10 @@ def raw_move(src: str, direction: str, distance: int, *, pincer: bool = False, c
 def broken_rule(state: Any, move: int | str) -> str:
     """The rule id of the IllegalMoveError that applying ``move`` (an action or a move
     text) raises, after checking that ``check_action`` names the same rule, that the
-    message names it, and that the state (snapshot and Zobrist hash) is unchanged; fails
-    the test if the move is accepted."""
-    action = move if isinstance(move, int) else state.parse_move(move).action
+    message names it, that ``parse_move`` of a text refuses it alike (with the rule,
+    the reason and the canonical text), and that the state (snapshot and Zobrist hash)
+    is unchanged; fails the test if the move is accepted."""
+    action = move if isinstance(move, int) else parse_action(move)
     before, key, plies = state.snapshot(), state.zobrist_hash(), state.ply
     checked = state.check_action(action)
     assert checked is not None, f"{move!r} is legal at ply {state.ply}"
@@ -183,6 +184,10 @@ def broken_rule(state: Any, move: int | str) -> str:
         with pytest.raises(IllegalMoveError) as again:
             state.apply(move)
         assert again.value.rule == checked[0]
+        with pytest.raises(IllegalMoveError) as parsed:
+            state.parse_move(move)
+        assert (parsed.value.rule, parsed.value.reason, parsed.value.text, parsed.value.action) == (
+            checked[0], checked[1], action_text(action), action)
     assert state.snapshot() == before and state.zobrist_hash() == key and state.ply == plies
     return str(caught.value.rule)
 

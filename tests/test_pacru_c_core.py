@@ -9,16 +9,17 @@ playouts, the random-game batch and returns. Values worked out by hand from the 
 from __future__ import annotations
 
 import pickle
+import random
 from collections import Counter
 from math import comb
 from typing import Any
 
 import pytest
 
-from pickpack.errors import IllegalMoveError, NothingToUndoError, SnapshotError
+from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError, SnapshotError
 from pickpack.game import TERMINAL, OptionError
 from pickpack.games.pacru import _core, zobrist
-from pickpack.games.pacru.encoding import (REORIENT_2, REORIENT_4, action_text, decode_action,
+from pickpack.games.pacru.encoding import (NUM_DISTINCT_ACTIONS, REORIENT_2, REORIENT_4, action_text, decode_action,
                                            encode_reorient, parse_action, parse_cell)
 from pickpack.games.pacru.state import State
 
@@ -237,23 +238,93 @@ def test_illegal_actions_leave_the_state_unchanged() -> None:
     with pytest.raises(IllegalMoveError) as info:
         state.apply_action(raw_move(parse_cell("e1"), 4, 1))             # e1 points N: not S
     assert info.value.rule == "PA-M1"      # e1 one cell S leaves the board: no text, the number
-    assert str(info.value) == (f"{raw_move(parse_cell('e1'), 4, 1)}: PA-M1: the chevron on e1 points N: "
-                               "it moves N, NE or NW")
+    assert str(info.value) == (f"illegal action {raw_move(parse_cell('e1'), 4, 1)}: PA-M1: the chevron on e1 "
+                               "points N: it moves N, NE or NW")
+    assert info.value.text == "" and info.value.action == raw_move(parse_cell("e1"), 4, 1)
     with pytest.raises(IllegalMoveError) as info:
         state.apply_action(-5)
-    assert info.value.rule == "PA-M1" and str(info.value).startswith("-5: PA-M1: no such action")
-    with pytest.raises(TypeError):
-        state.apply_action(True)
-    with pytest.raises(TypeError):
+    assert info.value.rule == "PA-M1"
+    assert str(info.value) == "illegal action -5: PA-M1: no such action: actions are 0..1097206559"
+    with pytest.raises(IllegalMoveError) as info:
+        state.apply_action(2**40)                                          # beyond a C int: still named
+    assert str(info.value) == f"illegal action {2**40}: PA-M1: no such action: actions are 0..1097206559"
+    for not_an_action in (True, "6", 6.0):
+        with pytest.raises(NotAnActionError) as caught:
+            state.apply_action(not_an_action)  # type: ignore[arg-type]
+        assert isinstance(caught.value, TypeError) and caught.value.rule == "action space"
+    with pytest.raises(NotAnActionError):
         state.check_action("e1-e2")  # type: ignore[arg-type]
     assert state.snapshot() == before and state.history_actions() == []
 
 
-def test_the_error_message_names_the_text_and_the_rule() -> None:
+def test_the_error_message_names_the_text_the_action_and_the_rule() -> None:
     state = State(2)
+    e1e3 = parse_action("e1-e3")
     with pytest.raises(IllegalMoveError) as info:
         state.apply("e1-e3")
-    assert str(info.value) == "e1-e3: PA-M2: the chevron on e1 has power 1: it moves 1 to 1 cells"
+    assert str(info.value) == (f"illegal move e1-e3 (action {e1e3}): PA-M2: the chevron on e1 has power 1: "
+                               "it moves 1 to 1 cells")
+    assert (info.value.rule, info.value.reason, info.value.text, info.value.action) == (
+        "PA-M2", "the chevron on e1 has power 1: it moves 1 to 1 cells", "e1-e3", e1e3)
+
+
+def test_the_c_move_text_is_the_codecs_for_every_kind_of_action() -> None:
+    """State.action_text (written in C, text.c) equals encoding.action_text on the legal
+    actions along random games and on actions across the whole space; where the codec
+    has no text (outside the space, a move off the board) C refuses with PA-M1."""
+    rng = random.Random(4)
+    actions = [0, 81, REORIENT_2 - 1, REORIENT_2, REORIENT_4 - 1, REORIENT_4, NUM_DISTINCT_ACTIONS - 1,
+               raw_move(parse_cell("e1"), 4, 1)] + [rng.randrange(NUM_DISTINCT_ACTIONS) for _ in range(3000)]
+    state = State(3)
+    while not state.is_terminal() and state.ply < 60:
+        actions += state.legal_actions()[:400]
+        state.apply_action(state.random_action(rng))
+    for action in actions:
+        try:
+            want = action_text(action)
+        except ValueError:
+            with pytest.raises(IllegalMoveError) as caught:
+                state.action_text(action)
+            assert caught.value.rule == "PA-M1" and str(caught.value).startswith(f"illegal action {action}: PA-M1: ")
+            continue
+        assert state.action_text(action) == want
+    with pytest.raises(IllegalMoveError, match=r"^illegal action -1: PA-M1: no such action: actions are 0\.\."):
+        state.action_text(-1)
+    with pytest.raises(NotAnActionError):
+        state.action_text("e1-e2")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("text", "rule", "reason"), [
+    # At the 2-player start (PA-S1): south a3E e1N i3W i9SW, north a1NE a7E e9S i7W; no colour yet.
+    ("a1-a2", "PA-M1", "no chevron of south on a1"),
+    ("e1-f1", "PA-M1", "the chevron on e1 points N: it moves N, NE or NW"),
+    ("e1-e3", "PA-M2", "the chevron on e1 has power 1: it moves 1 to 1 cells"),
+    ("e1xe2", "PA-K2", "no enemy chevron on e2 to pincer"),
+    ("a3-b3[a1]", "PA-B1", "a3-b3 earns no border-crossing benefit: no crossing cell"),
+    ("a3-b4", "PA-B1", "the crossing gives one neutral unoccupied cell of the borderland of b4: name one"),
+    ("e1-e2[*c5]", "PA-T1", "e1-e2 makes no meeting: no meeting cell"),
+    ("a1>N[a2,a4]", "PA-O1", "no chevron of south on a1"),
+    ("e1>S[a1,b1]", "PA-O1", "turning 45 degrees frees 2 cells, 90 frees 4"),
+    ("e1>NE[a1,b1]", "PA-O1", "a1 is not an unoccupied cell of yours"),
+])
+def test_the_reasons_are_written_in_c_for_the_seat_and_cells_of_the_move(text: str, rule: str, reason: str) -> None:
+    """check_action's reason (pacru_error_reason) names the mover, the cells and the
+    power worked out by hand; apply_action and parse_move carry the same fields."""
+    state = State(2)
+    action = parse_action(text)
+    assert state.check_action(action) == (rule, reason)
+    with pytest.raises(IllegalMoveError) as caught:
+        state.parse_move(text)
+    assert (caught.value.rule, caught.value.reason, caught.value.text, caught.value.action) == (
+        rule, reason, action_text(action), action)
+    assert str(caught.value) == f"illegal move {action_text(action)} (action {action}): {rule}: {reason}"
+
+
+def test_once_over_every_action_and_move_text_is_refused_by_pa_e2() -> None:
+    over = State.from_snapshot({**State(2).snapshot(), "ply": 5, "max_plies": 5}, checked=False)
+    assert over.check_action(0) == ("PA-E2", "the game is over")
+    with pytest.raises(IllegalMoveError, match=r"^illegal move e1-e2 \(action \d+\): PA-E2: the game is over$"):
+        over.parse_move("e1-e2")
 
 
 def test_undo_restores_position_and_hash() -> None:

@@ -157,8 +157,12 @@ def test_the_documented_errors() -> None:
     state = pickpack.new_game("pacru")
     with pytest.raises(pickpack.IllegalMoveError) as illegal:
         state.apply("e1-e3")
-    assert str(illegal.value) == "e1-e3: PA-M2: the chevron on e1 has power 1: it moves 1 to 1 cells"
+    assert str(illegal.value) == ("illegal move e1-e3 (action 843779): PA-M2: the chevron on e1 has power 1: "
+                                  "it moves 1 to 1 cells")
     assert str(illegal.value) in DOC.replace("\n", " ")
+    with pytest.raises(pickpack.IllegalMoveError) as parsed:
+        state.parse_move("E1-E3")
+    assert str(parsed.value) == str(illegal.value) and parsed.value.text == "e1-e3"
     for text, column in (("e1-f3", 4), ("a3-c5[d2]", 7)):
         with pytest.raises(pickpack.MoveSyntaxError) as bad:
             state.apply(text)

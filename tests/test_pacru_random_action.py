@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from pickpack.games.pacru.encoding import REORIENT_2, decode_action
+from pickpack.games.pacru.random_action import random_action
 from pickpack.games.pacru.reference.pacru_ref import RefState
 from pickpack.games.pacru.state import State
 from pickpack_bots.random_bot import RandomBot
@@ -66,3 +67,22 @@ def test_the_random_bot_uses_the_game_policy() -> None:
     with pytest.raises(ValueError, match="game is over"):
         over = State.from_snapshot({**CROWDED, "ply": 1000, "max_plies": 1000}, checked=False)
         bot.choose(over)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_c_draw_is_the_python_policys_draw_for_the_same_rng(players: int) -> None:
+    """State.random_action (one C call for the options, the landing's actions and the
+    freed cells) makes the same calls on rng as random_action.random_action: the same
+    actions and the same rng state after, along whole games and in the crowded position
+    (reorientations over 41 free cells)."""
+    for seed in range(3):
+        state = State(players, max_plies=150)
+        ours, theirs = random.Random(seed), random.Random(seed)
+        while not state.is_terminal():
+            action = state.random_action(ours)
+            assert action == random_action(state, theirs)
+            state.apply_action(action)
+        assert ours.getstate() == theirs.getstate()
+    crowded = State.from_snapshot(CROWDED, checked=False)
+    ours, theirs = random.Random(9), random.Random(9)
+    assert [crowded.random_action(ours) for _ in range(300)] == [random_action(crowded, theirs) for _ in range(300)]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import pickpack
-from pickpack.errors import IllegalMoveError, MoveSyntaxError, NothingToUndoError
+from pickpack.errors import IllegalMoveError, MoveSyntaxError, NotAnActionError, NothingToUndoError
 from pickpack.game import TERMINAL, OptionError
 from pickpack.games.pacru.encoding import (NUM_DISTINCT_ACTIONS, REORIENT_2, action_text, encode_move,
                                            encode_reorient, parse_action, parse_cell)
@@ -323,11 +323,14 @@ def test_illegal_moves_raise_and_leave_the_state() -> None:
     before = state.snapshot()
     with pytest.raises(IllegalMoveError) as caught:
         state.apply("e1-e3")
-    assert caught.value.rule == "PA-M2" and str(caught.value).startswith(
-        f"illegal move e1-e3 (action {parse_action('e1-e3')}): PA-M2: ")
+    e1e3 = encode_move(parse_cell("e1"), 0, 2)
+    assert caught.value.rule == "PA-M2" and str(caught.value).startswith(f"illegal move e1-e3 (action {e1e3}): "
+                                                                          "PA-M2: ")
     with pytest.raises(IllegalMoveError) as caught:
         state.apply_action(NUM_DISTINCT_ACTIONS + 5)
     assert str(caught.value).startswith(f"illegal action {NUM_DISTINCT_ACTIONS + 5}: PA-M1: ")
+    with pytest.raises(NotAnActionError):
+        state.apply_action("6")  # type: ignore[arg-type]
     with pytest.raises(MoveSyntaxError):
         state.apply("e1-e9-")
     with pytest.raises(IllegalMoveError) as caught:
@@ -338,14 +341,13 @@ def test_illegal_moves_raise_and_leave_the_state() -> None:
         state.undo()
 
 
-def test_parse_move_reads_any_case_and_checks_legality() -> None:
-    state = RefState(2)
-    move = state.parse_move("E1-E2")
+def test_parse_move_reads_a_legal_move_and_refuses_an_illegal_one() -> None:
+    move = RefState(2).parse_move("E1-E2")
     assert move.text == "e1-e2" and move.action == encode_move(parse_cell("e1"), 0, 1)
-    with pytest.raises(IllegalMoveError) as caught:     # the chevron on e1 has power 1 (PA-M2)
-        state.parse_move("E1-E5")
-    assert caught.value.rule == "PA-M2" and caught.value.action == encode_move(parse_cell("e1"), 0, 4)
-    assert caught.value.text == "E1-E5"
+    with pytest.raises(IllegalMoveError) as caught:
+        RefState(2).parse_move("E1-E5")                     # power 1 (PA-M2)
+    e1e5 = encode_move(parse_cell("e1"), 0, 4)
+    assert (caught.value.rule, caught.value.text, caught.value.action) == ("PA-M2", "e1-e5", e1e5)
 
 
 def test_undo_copy_pickle_equality() -> None:

@@ -219,3 +219,85 @@ uint64_t pacru_perft(const pacru_state *s, int depth)
 {
     return perft(s, depth);
 }
+
+/* --- the random bot's draw (pickpack.games.pacru.random_action, docs/pacru.md) ----- */
+
+/* The mover's cells of its colour without a chevron (a reorientation's choices). */
+static int free_cells_of(const pacru_state *s, int seat, int *out)
+{
+    int m = 0;
+    for (int c = 0; c < PACRU_CELLS; c++)
+        if (s->colour[c] == seat && s->chev[c] < 0)
+            out[m++] = c;
+    return m;
+}
+
+/* Reorientation options per chevron with m free cells: +45, -45 (2 cells), +90, -90 (4). */
+static int turns_per_chevron(int m)
+{
+    return (m >= 2 ? 2 : 0) + (m >= 4 ? 2 : 0);
+}
+
+int pacru_random_options(const pacru_state *s, int *landings)
+{
+    int free_cells[PACRU_CELLS];
+    *landings = 0;
+    if (s->over)
+        return 0;
+    const int seat = s->turn;
+    *landings = pacru_landings(s, seat, NULL, 0);
+    return *landings + turns_per_chevron(free_cells_of(s, seat, free_cells)) * s->nchev[seat];
+}
+
+int pacru_landing_actions(const pacru_state *s, int option, int *out)
+{
+    pacru_landing l[PACRU_MAX_LANDINGS];
+    if (s->over || option < 0)
+        return 0;
+    const int seat = s->turn;
+    if (option >= pacru_landings(s, seat, l, 0))
+        return 0;
+    sink k = {out, PACRU_MAX_LANDING_ACTIONS, 0};
+    expand_landing(s, seat, &l[option], pacru_meeting_pays(s, seat), 0, &k);
+    return (int)(k.n <= k.cap ? k.n : k.cap);         /* the bound is proven; never read past it */
+}
+
+int pacru_reorient_option(const pacru_state *s, int option, int *cell, int *direction, int *need, int *free)
+{
+    if (s->over)
+        return -1;
+    const int seat = s->turn;
+    const int m = free_cells_of(s, seat, free), per = turns_per_chevron(m);
+    const int i = option - pacru_landings(s, seat, NULL, 0);
+    if (i < 0 || i >= per * s->nchev[seat])
+        return -1;
+    static const int turn_by[4] = {1, 7, 2, 6};       /* d+1, d-1 (2 cells), d+2, d-2 (4 cells) */
+    *cell = s->chev_cell[seat][i / per];
+    *direction = ((s->chev[*cell] & 7) + turn_by[i % per]) & 7;
+    *need = i % per < 2 ? 2 : 4;
+    return m;
+}
+
+int pacru_encode_reorient(int cell, int direction, int n, const int *cells)
+{
+    int c[4];
+    pacru_init();                                     /* the binomials (idempotent) */
+    if (cell < 0 || cell >= PACRU_CELLS || direction < 0 || direction > 7 || (n != 2 && n != 4))
+        return -1;
+    for (int i = 0; i < n; i++) {                     /* insertion sort, checking the range */
+        if (cells[i] < 0 || cells[i] >= PACRU_CELLS)
+            return -1;
+        int j = i;
+        for (; j > 0 && c[j - 1] > cells[i]; j--)
+            c[j] = c[j - 1];
+        c[j] = cells[i];
+    }
+    int rank = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && c[i] == c[i - 1])
+            return -1;
+        rank += (int)pacru_binom[c[i]][i + 1];
+    }
+    return n == 2 ? PACRU_REORIENT_2 + (cell * 8 + direction) * PACRU_COMB2 + rank
+                  : PACRU_REORIENT_4 + (cell * 8 + direction) * PACRU_COMB4 + rank;
+}

@@ -3,7 +3,10 @@
  * compiler calls the functions below directly.
  *
  * Actions: the SEARCH ACTIONS of the contract (pacru_search_actions, at most
- * PACRU_MAX_SEARCH_ACTIONS). Returns (PA-E2, PA-E3): k winners among n players get
+ * PACRU_MAX_SEARCH_ACTIONS), a pruned subset of the legal actions: a binding lists the
+ * full legal actions with pacru_legal_actions (up to PACRU_MAX_LEGAL), while
+ * check_action accepts every legal action and action_text writes any that has a text
+ * (pacru_check_action, text.c). Returns (PA-E2, PA-E3): k winners among n players get
  * (n-k)/(k(n-1)) each, the others -1/(n-1); margins (cells - most cells of another
  * seat)/81 clamped to [-1, 1]. Playouts: the rollout policy (pacru_policy.h, policy.c),
  * every seat a cheap greedy player with some random moves.
@@ -51,14 +54,60 @@ static void ops_playout(void *state, pp_rng *rng)
     pacru_policy_playout(state, rng);
 }
 
+static int ops_check_action(const void *state, int action)
+{
+    return (int)pacru_check_action(state, action);
+}
+
+static const char *ops_error_rule(int code)
+{
+    return pacru_error_rule((pacru_error)code);
+}
+
+static int ops_error_reason(const void *state, int action, int code, char *buf, size_t size)
+{
+    return pacru_error_reason(state, action, code, buf, size);
+}
+
+/* PACRU's move text needs no state: the action alone gives it (encoding.py). */
+static int ops_action_text(const void *state, int action, char *buf, size_t size)
+{
+    (void)state;
+    return pacru_action_text(action, buf, size);
+}
+
+static size_t ops_observation_size(const void *state)
+{
+    return pacru_observation_tensor_size(state);
+}
+
+static int ops_observation(const void *state, int seat, float *out, size_t size)
+{
+    return pacru_observation_tensor(state, seat, out, size) == 0 ? 0 : -1;
+}
+
+static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node *pool, size_t pool_size,
+                    pp_mcts_result *result, pp_root_move *root_moves)
+{
+    return pacru_mcts_search(root, params, pool, pool_size, result, root_moves);
+}
+
+/* Search entries first; check_action, error_rule/error_reason, action_text, the
+ * observation and the game's own MCTS compile are what a binding needs (ABI 2). No
+ * chance: no chance_weights. */
 #define PACRU_OPS {                                                                       \
-    .name = "pacru", .state_size = sizeof(pacru_state),                                   \
+    .abi = PP_GAME_OPS_ABI, .name = "pacru", .state_size = sizeof(pacru_state),           \
     .max_actions = PACRU_MAX_SEARCH_ACTIONS, .max_chance_outcomes = 0,                    \
     .max_plies = PACRU_MAX_GAME_LENGTH,                                                   \
     .num_players = ops_num_players, .current_player = ops_current_player,                 \
     .legal_actions = ops_legal_actions, .apply = ops_apply, .chance_outcomes = NULL,      \
     .returns = ops_returns, .hash = ops_hash, .playout = ops_playout,                     \
-    .determinize = NULL, .in_tree = NULL }
+    .determinize = NULL, .in_tree = NULL,                                                 \
+    .num_distinct_actions = PACRU_NUM_DISTINCT_ACTIONS, .check_action = ops_check_action, \
+    .error_rule = ops_error_rule, .error_reason = ops_error_reason,                       \
+    .chance_weights = NULL, .action_text = ops_action_text,                               \
+    .observation_size = ops_observation_size, .observation = ops_observation,            \
+    .mcts = ops_mcts }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops pacru_ops = PACRU_OPS;

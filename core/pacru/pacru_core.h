@@ -215,6 +215,39 @@ void pacru_returns(const pacru_state *s, double *out, double *margins);
  * ends earlier contributes 0); UINT64_MAX if memory runs out. */
 uint64_t pacru_perft(const pacru_state *s, int depth);
 
+/* --- texts (text.c) --- */
+/* The seat's name (encoding.SEAT_NAMES: "south", ...); "" outside the seats. */
+const char *pacru_seat_name(int players, int seat);
+/* The canonical text of `action` (encoding.action_text: e1-e3, e1xe5[f4,*c7],
+ * a3-d3[conn], e1>NE[a1,b2]) NUL-terminated in buf (size bytes, cut to size-1); its
+ * length, or -1 (buf "") outside the action space or for a move off the board. */
+int pacru_action_text(int action, char *buf, size_t size);
+/* The one-sentence reason (no rule id) why `action` breaks the rule of pacru_check_action's
+ * `code` in s, NUL-terminated in buf (cut to size-1); its length. Any action and code. */
+int pacru_error_reason(const pacru_state *s, int action, int code, char *buf, size_t size);
+
+/* --- the random bot's draw (generate.c; pickpack.games.pacru.random_action) --- */
+/* Most complete actions of one landing: 10 benefit choices x 81 meeting cells. */
+#define PACRU_MAX_LANDING_ACTIONS 810
+/* The random bot's base options of the seat to move, in this order: the legal landings
+ * (from, travel, distance) ascending, then for each of its chevrons (ascending cells)
+ * the reorientations by +45 and -45 degrees (when it has 2 unoccupied cells of its
+ * colour) and +90 and -90 (when it has 4). Returns the number of options and sets
+ * *landings; 0 once over. */
+int pacru_random_options(const pacru_state *s, int *landings);
+/* The complete actions of option `option` (a landing: 0 <= option < landings),
+ * ascending, into out (room for PACRU_MAX_LANDING_ACTIONS); returns the count (0 for
+ * an option that is no landing). */
+int pacru_landing_actions(const pacru_state *s, int option, int *out);
+/* Option `option` >= landings, a reorientation: its chevron's cell, new direction and
+ * number of freed cells (2 or 4), and the mover's unoccupied cells ascending into free
+ * (room for 81). Returns how many free cells, or -1 for an option that is no
+ * reorientation. */
+int pacru_reorient_option(const pacru_state *s, int option, int *cell, int *direction, int *need, int *free);
+/* The reorientation turning the chevron on `cell` to `direction` and freeing the n (2
+ * or 4) distinct cells `cells` (any order); -1 for fields out of range. */
+int pacru_encode_reorient(int cell, int direction, int n, const int *cells);
+
 /* --- random playouts and batches (playout.c) --- */
 /* One decision by the RANDOM PLAYOUT POLICY: a uniform draw over the distinct legal
  * (from, travel, distance) moves and the (chevron, new direction) reorientations the

@@ -1,7 +1,8 @@
-# Declarations of the PACRU C core's public headers (core/pacru/pacru_core.h) for Cython.
+# Declarations of the PACRU C core's public headers (core/pacru/pacru_core.h,
+# pacru_policy.h, pacru_search.h) for Cython; core/common's are pickpack/_game_ops.pxd.
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
 
-from pickpack._load_error cimport pp_load_error
+from pickpack._game_ops cimport pp_game_ops, pp_load_error, pp_rng
 
 cdef extern from "pacru_core.h" nogil:
     enum:
@@ -38,12 +39,10 @@ cdef extern from "pacru_core.h" nogil:
         uint16_t ply
         uint16_t max_plies
 
-    ctypedef struct pp_rng:
-        uint64_t s[4]
-
     ctypedef int pacru_error
     enum:
         PACRU_OK
+        PACRU_ERR_OFF_BOARD
 
     ctypedef struct pacru_action:
         int reorient
@@ -66,7 +65,6 @@ cdef extern from "pacru_core.h" nogil:
         double cells_sum[4]
         double wins[4]
 
-    void pp_rng_seed(pp_rng *rng, uint64_t seed)
     void pacru_init()
     uint64_t pacru_zobrist_key(int index)
     uint64_t pacru_hash_full(const pacru_state *s)
@@ -91,6 +89,14 @@ cdef extern from "pacru_core.h" nogil:
     void pacru_apply(pacru_state *s, int action)
     void pacru_returns(const pacru_state *s, double *out, double *margins)
     uint64_t pacru_perft(const pacru_state *s, int depth)
+    const char *pacru_seat_name(int players, int seat)
+    int pacru_action_text(int action, char *buf, size_t size)
+    int pacru_error_reason(const pacru_state *s, int action, int code, char *buf, size_t size)
+    enum: PACRU_MAX_LANDING_ACTIONS
+    int pacru_random_options(const pacru_state *s, int *landings)
+    int pacru_landing_actions(const pacru_state *s, int option, int *out)
+    int pacru_reorient_option(const pacru_state *s, int option, int *cell, int *direction, int *need, int *free)
+    int pacru_encode_reorient(int cell, int direction, int n, const int *cells)
     void pacru_random_step(pacru_state *s, pp_rng *rng)
     int pacru_playout(pacru_state *s, pp_rng *rng)
     int pacru_random_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
@@ -110,3 +116,7 @@ cdef extern from "pacru_policy.h" nogil:
     int pacru_policy_playout(pacru_state *s, pp_rng *rng)
     int pacru_policy_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
                                 int max_plies, long count, pacru_batch *b)
+
+cdef extern from "pacru_search.h" nogil:
+    # PACRU's table of game operations (core/pacru/ops.c), the one CoreState binds.
+    const pp_game_ops pp_pacru_ops

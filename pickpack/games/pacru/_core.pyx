@@ -1,26 +1,31 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Cython binding of PACRU's C core (core/pacru/pacru_core.h).
+"""Cython binding of PACRU's C core (core/pacru/pacru_core.h): its table of operations
+(core/pacru/ops.c) bound to the common C-state base (pickpack._cstate.CState), its
+snapshot marshalling and its game-only queries (the board, the move and
+reorientation lists, the random bot's draw, the rollout policy).
 
-Python objects cross the boundary once per call: batch work (playouts, the random-game
-batch, perft, the MCTS) runs entirely in C with the GIL released. Every integer and
-snapshot field that comes from Python is checked here or by the core's checked entry
-points (pacru_check_action, pacru_load) before the hot C functions see it.
-
-This is the game's one extension module: the MCTS (core/pacru/pacru_search.h) is
-compiled into it from _search.pxi, included at the end, and
-pickpack.games.pacru._search re-exports it under its public name.
+Everything the table answers (history, undo, copy, pickling, the checked apply with
+its rule, reason and move text written in C, returns, hash, the observation tensor) is
+the base's; the MCTS is the one search binding (pickpack._csearch) over the table's own
+compile of it (ops->mcts). The table's legal_actions are the search's reduced SEARCH
+ACTIONS, so this binding gives the full legal actions and perft itself. Batch work
+(playouts, the random-game batch, perft) runs entirely in C with the GIL released.
+Every integer and snapshot field that comes from Python is checked here or by the
+core's checked entry points (pacru_check_action, pacru_load) before the hot C
+functions see it.
 """
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 from libc.stdint cimport uint64_t
 from cpython.exc cimport PyErr_CheckSignals
-from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython cimport array as carray
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from pickpack._cstate cimport CState, clamp_int, seed64
+from pickpack._game_ops cimport pp_rng, pp_rng_seed
 from pickpack.games.pacru._ccore cimport *
 
-from pickpack.errors import IllegalMoveError, NothingToUndoError, SnapshotError
+from pickpack._cstate import _rebuild   # noqa: F401  (the name today's pickles name)
+from pickpack.errors import IllegalMoveError, SnapshotError
 from pickpack.game import OptionError
-from pickpack.games.pacru.encoding import (BOARD_SIZE, CHEVRONS, COLOUR_LETTERS, DIRECTIONS, SEAT_NAMES,
-                                           action_text, cell_text)
+from pickpack.games.pacru.encoding import BOARD_SIZE, CHEVRONS, COLOUR_LETTERS, DIRECTIONS, SEAT_NAMES, cell_text
 
 pacru_init()       # tables and keys, filled once under the GIL before any search runs
 
@@ -37,35 +42,6 @@ _CELL_LETTERS = "abcdefghi"
 #: Shape of the observation tensor (core/pacru/observation.c): the same for every
 #: player count and option.
 TENSOR_SHAPE = (PACRU_TENSOR_PLANES, BOARD_SIZE, BOARD_SIZE)
-import array as _array
-cdef carray.array _FLOAT_TEMPLATE = _array.array("f")
-
-
-cdef int _small(object v):
-    """A Python int clamped into a range the C core refuses beyond (never overflows)."""
-    if v < -(1 << 31) + 1:
-        return -(1 << 31) + 1
-    if v > (1 << 31) - 1:
-        return (1 << 31) - 1
-    return v
-
-
-cdef int _action_int(object action) except? -9999:
-    """The C int of a Python action: TypeError for a non-int (bool included); values
-    outside the action space become one the core refuses."""
-    if isinstance(action, bool) or not isinstance(action, int):
-        raise TypeError(f"an action is an int, not {type(action).__name__}")
-    if action < 0:
-        return -1
-    return _small(action)
-
-
-cdef uint64_t _seed64(object seed) except? 0:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    if seed < 0 or seed >= 2 ** 64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
-    return <uint64_t>seed
 
 
 cdef int _players_arg(object players) except -1:
@@ -123,7 +99,7 @@ cdef int _snap_int(object snap, str key) except? -9999:
     v = snap[key]
     if isinstance(v, bool) or not isinstance(v, int):
         raise SnapshotError(f"{key}: an int expected, not {type(v).__name__}", key)
-    return _small(v)
+    return clamp_int(v)
 
 
 cdef int _raw_from_snapshot(object snap, pacru_raw *r) except -1:
@@ -187,29 +163,12 @@ cdef int _raw_from_snapshot(object snap, pacru_raw *r) except -1:
     return 0
 
 
-#: The reasons of check codes 7..22, formatted with the move's src, dst and the mover's name.
-_MOVE_REASONS = {
-    7: "{src}-{dst} lands on a chevron of {name}",
-    8: "{dst} holds a chevron: a pincer is written {src}x{dst}",
-    9: "a chevron stands between {src} and {dst}: {src} does not attack {dst}",
-    10: "the chevron on {dst} is not attacked by 2 chevrons of {name}: no pincer",
-    11: "no enemy chevron on {dst} to pincer",
-    12: "{src}-{dst} lands on {dst}, which has another player's colour",
-    13: "{src}-{dst} passes over a chevron (a connection jump needs both ends of {name}'s colour)",
-    14: "conn is chosen only on a move that is both a connection change and a border crossing",
-    15: "{src}-{dst} earns no border-crossing benefit: no crossing cell",
-    16: "the borderland of {dst} has no neutral cell: it takes {name}'s colour whole, no cell is chosen",
-    17: ("single-cell: the crossing gives one unoccupied cell of another player's colour in the "
-         "borderland of {dst}, if there is one"),
-    18: "every neutral cell of the borderland of {dst} holds a chevron: the crossing gains nothing",
-    19: "the crossing gives one neutral unoccupied cell of the borderland of {dst}: name one",
-    20: "{src}-{dst} makes no meeting: no meeting cell",
-    21: "the meeting pays only when another player has 9 or more cells (PA-T2): no meeting cell",
-    22: "the meeting gives one unoccupied cell that is not yet yours, if there is one: name it",
-}
+cdef inline pacru_state *_s(CState st):
+    """The PACRU position of a CoreState (its base's state buffer)."""
+    return <pacru_state *>st.state
 
 
-cdef class CoreState:
+cdef class CoreState(CState):
     """One PACRU position with its action history, backed by the C core.
 
     Subclassed by pickpack.games.pacru.State, which adds the Move-level API; use that
@@ -219,36 +178,18 @@ cdef class CoreState:
     ValueError naming the argument in ``field``) for a count outside 2..4 or a cap
     outside 1..1000.
     """
-    # Fields are declared in _core.pxd: s (the C position), hist/nhist/cap (undo records).
 
-    def __cinit__(self):
-        self.hist = NULL
-        self.nhist = 0
-        self.cap = 0
+    def __cinit__(self, *args, **kwargs):
+        self._bind(&pp_pacru_ops)
         # A valid position even for an object made by __new__ without __init__ (copy,
         # unpickling and from_snapshot overwrite it): never a zeroed struct.
-        pacru_state_init(&self.s, 2, 0, 0, PACRU_MAX_GAME_LENGTH)
-
-    def __dealloc__(self):
-        PyMem_Free(self.hist)
+        pacru_state_init(_s(self), 2, 0, 0, PACRU_MAX_GAME_LENGTH)
 
     def __init__(self, players=2, *, single_cell=False, classic_meeting=False, max_plies=PACRU_MAX_GAME_LENGTH):
         cdef int n = _players_arg(players)
-        pacru_state_init(&self.s, n, _flag("single_cell", single_cell), _flag("classic_meeting", classic_meeting),
+        pacru_state_init(_s(self), n, _flag("single_cell", single_cell), _flag("classic_meeting", classic_meeting),
                          _plies_arg(max_plies))
         self.nhist = 0
-
-    cdef int _reserve(self, int n) except -1:
-        """Room for n undo records."""
-        if n <= self.cap:
-            return 0
-        cdef int cap = max(n, 2 * self.cap, 16)
-        cdef pacru_undo *h = <pacru_undo *>PyMem_Realloc(self.hist, cap * sizeof(pacru_undo))
-        if h == NULL:
-            raise MemoryError()
-        self.hist = h
-        self.cap = cap
-        return 0
 
     @classmethod
     def _load(cls, snap, checked=True):
@@ -261,7 +202,7 @@ cdef class CoreState:
         cdef pacru_raw raw
         cdef pacru_load_error e
         _raw_from_snapshot(snap, &raw)
-        if pacru_load(&st.s, &raw, PACRU_LOAD_REACHABLE if checked else PACRU_LOAD_SAFE, &e) != PACRU_FIELD_NONE:
+        if pacru_load(_s(st), &raw, PACRU_LOAD_REACHABLE if checked else PACRU_LOAD_SAFE, &e) != PACRU_FIELD_NONE:
             raise SnapshotError(e.msg.decode("utf-8", "replace"), pacru_field_name(e.field).decode(),
                                 None if e.seat < 0 else SEAT_NAMES[raw.players][e.seat],
                                 None if e.index < 0 else e.index, e.rule.decode())
@@ -270,97 +211,71 @@ cdef class CoreState:
     # --- the position -------------------------------------------------------------
 
     @property
-    def num_players(self):
-        """Number of seats (2..4)."""
-        return self.s.players
-
-    @property
     def options(self):
         """``{"single_cell": bool, "classic_meeting": bool, "max_plies": int}`` (PA-B2,
         PA-T2, PA-E3)."""
-        return {"single_cell": bool(self.s.single_cell), "classic_meeting": bool(self.s.classic_meeting),
-                "max_plies": self.s.max_plies}
+        return {"single_cell": bool(_s(self).single_cell), "classic_meeting": bool(_s(self).classic_meeting),
+                "max_plies": _s(self).max_plies}
 
     @property
     def turn(self):
         """The seat to move; once over, the seat that made the last move."""
-        return self.s.turn
+        return _s(self).turn
 
     @property
     def ply(self):
         """Moves and reorientations made in the game (the snapshot's ``ply``)."""
-        return self.s.ply
+        return _s(self).ply
 
     @property
     def max_plies(self):
         """The ply cap (PA-E3), 1..1000."""
-        return self.s.max_plies
+        return _s(self).max_plies
 
     @property
     def target(self):
         """Cells that win at once (PA-C5): 42, 28 or 24 for 2, 3 or 4 players."""
-        return pacru_target(self.s.players)
-
-    def current_player_id(self):
-        """The seat to move, or TERMINAL (-4) once over (no chance nodes)."""
-        return pacru_current_player(&self.s)
-
-    def is_terminal(self):
-        """True once the game is over (PA-E2, PA-E3)."""
-        return bool(self.s.over)
-
-    def is_chance_node(self):
-        """Always False: PACRU has no chance."""
-        return False
-
-    def zobrist_hash(self):
-        """The 64-bit Zobrist hash, kept incrementally; equals
-        zobrist.hash_snapshot(self.snapshot())."""
-        return self.s.hash
+        return pacru_target(_s(self).players)
 
     def _hash_from_scratch(self):
         """The hash recomputed from every feature in C; equals zobrist_hash()."""
-        return pacru_hash_full(&self.s)
-
-    def history_actions(self):
-        """The actions applied since this object was created or loaded, oldest first."""
-        return [self.hist[i].action for i in range(self.nhist)]
+        return pacru_hash_full(_s(self))
 
     # --- board queries --------------------------------------------------------------
 
     cdef int _seat_arg(self, object seat) except -1:
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"a seat is an int, not {type(seat).__name__}")
-        if not 0 <= seat < self.s.players:
-            raise ValueError(f"no seat {seat}: seats are 0..{self.s.players - 1}")
+        if not 0 <= seat < _s(self).players:
+            raise ValueError(f"no seat {seat}: seats are 0..{_s(self).players - 1}")
         return seat
 
     def cells(self, seat):
         """Cells of ``seat``'s colour on the board (PA-C2). TypeError/ValueError for a bad seat."""
-        return self.s.cells[self._seat_arg(seat)]
+        return _s(self).cells[self._seat_arg(seat)]
 
     def colour(self, cell):
         """The seat whose colour ``cell`` (0..80) has, or -1 when neutral (PA-C2)."""
-        return self.s.colour[_cell_arg(cell)]
+        return _s(self).colour[_cell_arg(cell)]
 
     def chevron(self, cell):
         """``(seat, direction)`` of the chevron on ``cell``, or None."""
-        cdef int code = self.s.chev[_cell_arg(cell)]
+        cdef int code = _s(self).chev[_cell_arg(cell)]
         return None if code < 0 else (code >> 3, code & 7)
 
     def chevrons(self, seat):
         """``[(cell, direction), ...]`` of ``seat``'s chevrons, ascending by cell."""
         cdef int p = self._seat_arg(seat)
-        return [(self.s.chev_cell[p][i], self.s.chev[self.s.chev_cell[p][i]] & 7) for i in range(self.s.nchev[p])]
+        return [(_s(self).chev_cell[p][i], _s(self).chev[_s(self).chev_cell[p][i]] & 7) for i in range(_s(self).nchev[p])]
 
     def in_game(self, seat):
         """True while ``seat`` has chevrons (PA-E1: a seat without is out)."""
-        return self.s.nchev[self._seat_arg(seat)] > 0
+        return _s(self).nchev[self._seat_arg(seat)] > 0
 
     def power(self, cell):
         """Power of movement (PA-M2) of the chevron on ``cell`` for its owner: its cells
         in the chevron's borderland, or 1. ValueError if no chevron stands there."""
-        cdef int p = pacru_power(&self.s, _cell_arg(cell))
+        cdef int p = pacru_power(_s(self), _cell_arg(cell))
         if p < 0:
             raise ValueError(f"no chevron on {cell_text(cell)}")
         return p
@@ -369,22 +284,22 @@ cdef class CoreState:
         """The cells of the enemy chevrons the chevron on ``cell`` attacks (PA-K1),
         ascending. ValueError if no chevron stands there."""
         cdef int out[3]
-        cdef int n = pacru_attacks(&self.s, _cell_arg(cell), out)
+        cdef int n = pacru_attacks(_s(self), _cell_arg(cell), out)
         if n < 0:
             raise ValueError(f"no chevron on {cell_text(cell)}")
         return [out[i] for i in range(n)]
 
     def has_move(self, seat):
         """True if ``seat`` has a chevron that can move now (pincers counted, PA-E1)."""
-        return bool(pacru_has_move(&self.s, self._seat_arg(seat)))
+        return bool(pacru_has_move(_s(self), self._seat_arg(seat)))
 
-    # --- actions --------------------------------------------------------------------
+    # --- actions (the table's legal_actions are the search's: the full lists are here)
 
     cdef list _actions(self, int which):
         """0: every legal action; 1: the moves; 2: the reorientations; 3: the search's."""
         cdef long n, moves = 0, i
         cdef int *buf
-        cdef pacru_state work = self.s        # C reads a copy while another thread may apply
+        cdef pacru_state work = _s(self)[0]        # C reads a copy while another thread may apply
         if which == 3:
             buf = <int *>PyMem_Malloc(PACRU_MAX_SEARCH_ACTIONS * sizeof(int))
             if buf == NULL:
@@ -426,7 +341,7 @@ cdef class CoreState:
 
     def num_legal_actions(self):
         """len(legal_actions()), counted without building the list."""
-        return pacru_legal_actions(&self.s, NULL, 0)
+        return pacru_legal_actions(_s(self), NULL, 0)
 
     def search_actions(self):
         """The C MCTS's actions (the contract's SEARCH ACTIONS), ascending: the legal
@@ -436,127 +351,58 @@ cdef class CoreState:
         borderland, then lowest."""
         return self._actions(3)
 
-    def check_action(self, action):
-        """None if ``action`` is legal here, else ``(rule id, reason)`` (the contract's
-        order of checks; the rule ids of the rules file, PA-...). TypeError for a non-int."""
-        cdef int a = _action_int(action)
-        cdef pacru_error e = pacru_check_action(&self.s, a)
-        if e == PACRU_OK:
-            return None
-        return (pacru_error_rule(e).decode(), self._reason(e, action))
+    def action_text(self, action):
+        """The canonical text of ``action`` (pacru_action_text, in C; the text of
+        encoding.action_text): ``e1-e3``, ``e1xe5[f4,*c7]``, ``a3-d3[conn]``,
+        ``e1>NE[a1,b2]``. IllegalMoveError (PA-M1, ``illegal action N: ...``) when it has
+        none (outside the action space, a move off the board); NotAnActionError (a
+        TypeError) for a non-int."""
+        cdef int a = self._check_int(action)
+        cdef char buf[32]
+        cdef int n = pacru_action_text(a, buf, sizeof(buf))
+        if n < 0:     # the reason of a move off the board, or of no action at all (decoding fails)
+            raise IllegalMoveError.for_action(action, "PA-M1", self._reason(a, PACRU_ERR_OFF_BOARD))
+        return buf[:n].decode()
 
-    cdef str _reason(self, int e, object action):
-        """The one-sentence reason of error e for `action` (the contract's texts)."""
-        cdef pacru_action d
-        cdef int seat = self.s.turn
-        name = SEAT_NAMES[self.s.players][seat]
-        if e == 1:
-            return "the game is over"
-        if e == 2 or pacru_decode(action, &d) != 0:
-            return f"no such action {action}: actions are 0..{PACRU_NUM_DISTINCT_ACTIONS - 1}"
-        src = cell_text(d.cell)
-        if e == 3 or e == 23:
-            return f"no chevron of {name} on {src}"
-        code = self.s.chev[d.cell]
-        if e == 4:
-            dd = code & 7
-            return (f"the chevron on {src} points {DIRECTIONS[dd]}: it moves {DIRECTIONS[dd]}, "
-                    f"{DIRECTIONS[(dd + 1) % 8]} or {DIRECTIONS[(dd + 7) % 8]}")
-        if e == 5:
-            return "the move leaves the board"
-        dst = cell_text(d.to) if d.to >= 0 else "?"
-        if e == 6:
-            p = pacru_power(&self.s, d.cell)
-            return f"the chevron on {src} has power {p}: it moves 1 to {p} cells"
-        if e in _MOVE_REASONS:
-            return _MOVE_REASONS[e].format(src=src, dst=dst, name=name)
-        if e == 24:
-            return "turning 45 degrees frees 2 cells, 90 frees 4"
-        if e == 25:
-            for i in range(d.nfreed):
-                c = d.freed[i]
-                if self.s.colour[c] != seat or self.s.chev[c] >= 0:
-                    return f"{cell_text(c)} is not an unoccupied cell of yours"
-        return f"{name} has no chevron that can move: no reorientation (PA-O2)"
-
-    def apply_action(self, action):
-        """Apply a legal action (mutates the state). Raises IllegalMoveError (a
-        ValueError; message ``"<text or action>: PA-xx: <reason>"`` and ``rule``) for
-        anything else, the state unchanged; TypeError for a non-int."""
-        cdef int a = _action_int(action)
-        cdef pacru_error e = pacru_check_action(&self.s, a)
-        if e != PACRU_OK:
-            rule = pacru_error_rule(e).decode()
-            try:
-                label = action_text(action)
-            except ValueError:
-                label = str(action)
-            raise IllegalMoveError(f"{label}: {rule}: {self._reason(e, action)}", rule=rule)
-        self._reserve(self.nhist + 1)
-        self.hist[self.nhist].before = self.s
-        self.hist[self.nhist].action = a
-        pacru_apply(&self.s, a)
-        self.nhist += 1
-
-    def undo(self):
-        """Take the last action back (the exact previous position and hash). Raises
-        NothingToUndoError (an IndexError) when there is none."""
-        if self.nhist == 0:
-            raise NothingToUndoError("nothing to undo: no action since this state was created")
-        self.nhist -= 1
-        self.s = self.hist[self.nhist].before
-
-    def copy(self):
-        """An independent copy with the same position and history."""
-        cdef CoreState c = type(self).__new__(type(self))
-        c.s = self.s
-        if self.nhist:
-            c._reserve(self.nhist)
-            memcpy(c.hist, self.hist, self.nhist * sizeof(pacru_undo))
-        c.nhist = self.nhist
-        return c
-
-    def __copy__(self):
-        return self.copy()
-
-    def __deepcopy__(self, memo):
-        return self.copy()
-
-    def __reduce__(self):
-        cdef CoreState root = self.copy()
-        while root.nhist:
-            root.undo()
-        return (_rebuild, (type(self), root.snapshot(), self.history_actions()))
+    def random_action(self, rng):
+        """The random bot's action, drawn from ``rng`` (a random.Random) exactly as
+        pickpack.games.pacru.random_action draws it (the same calls on rng, so the same
+        action for the same rng state): one base option uniformly (rng.randrange) among
+        the legal landings and the reorientations the mover has free cells for
+        (pacru_random_options), then one of the landing's complete actions uniformly
+        (rng.randrange) or the reorientation's freed cells as rng.sample of the mover's
+        unoccupied cells. ValueError once the game is over."""
+        cdef int landings, options, n, cell, direction, need, i
+        cdef int out[PACRU_MAX_LANDING_ACTIONS]
+        cdef int free[PACRU_CELLS]
+        cdef int freed[4]
+        if _s(self).over:
+            raise ValueError("the game is over: no legal action (PA-E2)")
+        options = pacru_random_options(_s(self), &landings)
+        pick = rng.randrange(options)
+        if pick < landings:
+            n = pacru_landing_actions(_s(self), pick, out)
+            return out[<int>rng.randrange(n)]
+        n = pacru_reorient_option(_s(self), pick, &cell, &direction, &need, free)
+        cells = rng.sample([free[i] for i in range(n)], need)
+        for i in range(need):
+            freed[i] = cells[i]
+        return pacru_encode_reorient(cell, direction, need, freed)
 
     # --- outcome --------------------------------------------------------------------
 
     def scores(self):
         """Cells per seat by seat name (PA-C5), ``{"south": int, ...}``."""
-        names = SEAT_NAMES[self.s.players]
-        return {names[p]: self.s.cells[p] for p in range(self.s.players)}
+        names = SEAT_NAMES[_s(self).players]
+        return {names[p]: _s(self).cells[p] for p in range(_s(self).players)}
 
     def winners(self):
         """The winning seats once over (PA-E2: the seat at the target or the last with
         chevrons; PA-E3: at the ply cap the seats with chevrons and the most cells),
         ascending; [] before."""
-        if not self.s.over:
+        if not _s(self).over:
             return []
-        return [p for p in range(self.s.players) if self.s.winners >> p & 1]
-
-    def returns(self):
-        """Zeros before the end; then with k winners among n seats each winner
-        (n-k)/(k(n-1)) and every other seat -1/(n-1) (PA-E2, PA-E3; zero-sum)."""
-        cdef double out[4]
-        pacru_returns(&self.s, out, NULL)
-        return [out[i] for i in range(self.s.players)]
-
-    def _margins(self):
-        """The C ops table's margins per seat: (cells - most cells of another seat)/81
-        clamped to [-1, 1] once over, zeros before."""
-        cdef double out[4]
-        cdef double margins[4]
-        pacru_returns(&self.s, out, margins)
-        return [margins[i] for i in range(self.s.players)]
+        return [p for p in range(_s(self).players) if _s(self).winners >> p & 1]
 
     # --- views --------------------------------------------------------------------
 
@@ -569,30 +415,17 @@ cdef class CoreState:
         for row in range(BOARD_SIZE - 1, -1, -1):
             line = []
             for col in range(BOARD_SIZE):
-                c = self.s.colour[row * BOARD_SIZE + col]
+                c = _s(self).colour[row * BOARD_SIZE + col]
                 line.append("." if c < 0 else COLOUR_LETTERS[c])
             rows.append("".join(line))
         return {
-            "players": self.s.players, "single_cell": bool(self.s.single_cell),
-            "classic_meeting": bool(self.s.classic_meeting), "max_plies": self.s.max_plies,
-            "ply": self.s.ply, "turn": self.s.turn, "board": rows,
-            "chevrons": [[_chevron_text(c, self.s.chev[c] & 7)
-                          for c in sorted([self.s.chev_cell[p][i] for i in range(self.s.nchev[p])],
-                                          key=_name_order)] for p in range(self.s.players)],
+            "players": _s(self).players, "single_cell": bool(_s(self).single_cell),
+            "classic_meeting": bool(_s(self).classic_meeting), "max_plies": _s(self).max_plies,
+            "ply": _s(self).ply, "turn": _s(self).turn, "board": rows,
+            "chevrons": [[_chevron_text(c, _s(self).chev[c] & 7)
+                          for c in sorted([_s(self).chev_cell[p][i] for i in range(_s(self).nchev[p])],
+                                          key=_name_order)] for p in range(_s(self).players)],
         }
-
-    def _observation_tensor(self, seat):
-        """The observation tensor of ``seat`` (an int seat; State.observation_tensor
-        resolves names) as a flat ``array('f')`` of 53*81 floats filled by C
-        (pacru_observation_tensor; layout in docs/pacru.md, "Observation tensor").
-        TypeError/ValueError for a bad seat."""
-        cdef int p = self._seat_arg(seat)
-        cdef size_t size = pacru_observation_tensor_size(&self.s)
-        cdef carray.array out = carray.clone(_FLOAT_TEMPLATE, <Py_ssize_t>size, zero=False)
-        cdef int err = pacru_observation_tensor(&self.s, p, out.data.as_floats, size)
-        if err != 0:
-            raise ValueError(f"observation tensor of seat {seat}: C error {err}")
-        return out
 
     # --- batch work in C ----------------------------------------------------------
 
@@ -600,8 +433,8 @@ cdef class CoreState:
         """Finish a copy by the RANDOM PLAYOUT POLICY in C (pp_rng(seed)); its final
         scores() (cells by seat name). ``seed``: int 0..2**64-1. This state is not changed."""
         cdef pp_rng rng
-        cdef pacru_state work = self.s
-        pp_rng_seed(&rng, _seed64(seed))
+        cdef pacru_state work = _s(self)[0]
+        pp_rng_seed(&rng, seed64(seed))
         with nogil:
             pacru_playout(&work, &rng)
         names = SEAT_NAMES[work.players]
@@ -612,13 +445,13 @@ cdef class CoreState:
         history like apply_action (for tests of the policy's distribution); the action
         taken is found among the legal actions. Nothing once over."""
         cdef pp_rng rng
-        cdef pacru_state before = self.s
-        if self.s.over:
+        cdef pacru_state before = _s(self)[0]
+        if _s(self).over:
             return None
-        pp_rng_seed(&rng, _seed64(seed))
-        pacru_random_step(&self.s, &rng)
+        pp_rng_seed(&rng, seed64(seed))
+        pacru_random_step(_s(self), &rng)
         after = self.snapshot()
-        self.s = before
+        _s(self)[0] = before
         for a in self.legal_actions():
             work = self.copy()
             work.apply_action(a)
@@ -641,19 +474,19 @@ cdef class CoreState:
         cdef pacru_state child
         cdef long i, count
         cdef int *buf
-        if dd <= 1 or self.s.over:
-            n = pacru_perft(&self.s, dd)
+        if dd <= 1 or _s(self).over:
+            n = pacru_perft(_s(self), dd)
             if progress is not None:
                 progress(1.0)
             return n
-        count = pacru_legal_actions(&self.s, NULL, 0)
+        count = pacru_legal_actions(_s(self), NULL, 0)
         buf = <int *>PyMem_Malloc((count if count > 0 else 1) * sizeof(int))
         if buf == NULL:
             raise MemoryError()
         try:
-            pacru_legal_actions(&self.s, buf, count)
+            pacru_legal_actions(_s(self), buf, count)
             for i in range(count):
-                child = self.s
+                child = _s(self)[0]
                 with nogil:
                     pacru_apply(&child, buf[i])
                     n = pacru_perft(&child, dd - 1)
@@ -668,13 +501,6 @@ cdef class CoreState:
         if progress is not None:
             progress(1.0)
         return total
-
-
-def _rebuild(cls, snap, actions):
-    st = cls._load(snap)
-    for a in actions:
-        st.apply_action(a)
-    return st
 
 
 cdef long _GAMES_PER_SLICE = 16      # a few ms of random games: Ctrl-C is honoured quickly
@@ -697,7 +523,7 @@ cdef dict _games(n, players, seed, single_cell, classic_meeting, max_plies, bint
     cdef long done = 0
     cdef long part
     memset(&b, 0, sizeof(b))
-    pp_rng_seed(&rng, _seed64(seed))
+    pp_rng_seed(&rng, seed64(seed))
     while done < count:
         part = min(count - done, _GAMES_PER_SLICE)
         with nogil:
@@ -727,7 +553,7 @@ cdef CoreState _policy_state(object state):
     if not isinstance(state, CoreState):
         raise TypeError(f"state must be a PACRU State, not {type(state).__name__}")
     cdef CoreState st = <CoreState>state
-    if st.s.over:
+    if _s(st).over:
         raise ValueError("state: the game is over: nobody moves")
     return st
 
@@ -755,7 +581,7 @@ def policy_values(state):
     """
     cdef CoreState st = _policy_state(state)
     cdef int out[4 * 96]
-    cdef int n = pacru_policy_values(&st.s, out)
+    cdef int n = pacru_policy_values(_s(st), out)
     return {(out[4 * i], out[4 * i + 1], out[4 * i + 2]): out[4 * i + 3] for i in range(n)}
 
 
@@ -769,11 +595,11 @@ def policy_action(state, seed=None):
     or a bad seed, ValueError once the game is over.
     """
     cdef CoreState st = _policy_state(state)
-    cdef pacru_state work = st.s
+    cdef pacru_state work = _s(st)[0]
     cdef pp_rng rng
     if seed is None:
         return pacru_policy_step(&work, NULL)
-    pp_rng_seed(&rng, _seed64(seed))
+    pp_rng_seed(&rng, seed64(seed))
     return pacru_policy_step(&work, &rng)
 
 
@@ -787,7 +613,3 @@ def policy_games(n, players, seed, single_cell=False, classic_meeting=False, max
     player count, seed, flag or ply cap.
     """
     return _games(n, players, seed, single_cell, classic_meeting, max_plies, True)
-
-# The MCTS: part of this module, so that it reaches CoreState's C state directly and
-# uses this module's one copy of the game's C.
-include "_search.pxi"

@@ -85,7 +85,7 @@ class PacruDialect(GenericDialect):
         the state is unchanged then.
         """
         if state.is_terminal():
-            raise IllegalMoveError(f"{text}: PA-E2: the game is over", rule="PA-E2")
+            raise IllegalMoveError.for_action(None, "PA-E2", "the game is over", text.strip())
         move: Move = state.parse_move(text)
         state.apply(move)
         return move

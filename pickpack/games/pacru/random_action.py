@@ -8,7 +8,11 @@ draws in two stages, as the random playout policy does (docs/pacru.md): one *bas
 option* uniformly among the distinct legal (chevron, travel, distance) moves and the
 (chevron, new direction) reorientations the mover has free cells for, then one of that
 option's complete actions uniformly (a reorientation's freed cells as a uniform random
-subset). The ``random`` bot uses it through ``State.random_action`` (plugins/pickpack_bots).
+subset). The ``random`` bot uses it through the state's ``random_action``
+(plugins/pickpack_bots): the reference's is this function; the C-backed ``State``'s
+(pickpack.games.pacru._core) lists the options and actions in C and makes the very same
+calls on ``rng`` (``randrange``, then ``randrange`` or ``sample``), so both draw the same
+action from the same generator state.
 """
 
 from __future__ import annotations

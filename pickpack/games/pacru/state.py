@@ -2,9 +2,10 @@
 
 A State is one node of the game tree plus the actions that led to it (for undo). Its
 integer methods (legal_actions, move_actions, reorient_actions, apply_action,
-check_action) and board queries (cells, colour, chevron, chevrons, in_game, power,
-attacks) come straight from the C binding (pickpack.games.pacru._core); this module adds
-move text, snapshots checked against the rules, observations and the position string,
+check_action, random_action), the action text and the reasons of illegal actions, and
+the board queries (cells, colour, chevron, chevrons, in_game, power, attacks) come
+straight from the C binding (pickpack.games.pacru._core); this module adds move text
+parsing, snapshots checked against the rules, observations and the position string,
 using the game's shared modules (encoding, snapshot, observation, position) so that the
 C-backed State and the reference (reference/pacru_ref.py) agree by construction.
 """
@@ -13,18 +14,15 @@ from __future__ import annotations
 
 import array
 import functools
-import random
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from pickpack.errors import IllegalMoveError
 from pickpack.game import Game
 from pickpack.games.pacru._core import TENSOR_SHAPE, CoreState
-from pickpack.games.pacru.encoding import SEAT_NAMES, action_text, parse_action
+from pickpack.games.pacru.encoding import SEAT_NAMES, parse_action
 from pickpack.games.pacru.observation import observation_from_snapshot
 from pickpack.games.pacru.position import board_picture, format_position, load_position
-from pickpack.games.pacru.random_action import random_action
 from pickpack.games.pacru.snapshot import validate_snapshot
 from pickpack.games_registry import get_game
 from pickpack.move import Move
@@ -68,55 +66,43 @@ class State(CoreState):
         seat: int = self.current_player_id()
         return self.players[seat] if seat >= 0 else None
 
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """Always []: PACRU has no chance."""
-        return []
-
     # --- moves as text ----------------------------------------------------------------
 
-    def action_text(self, action: int) -> str:
-        """encoding.action_text(action): ``e1-e3``, ``e1xe5[f4,*c7]``, ``a3-d3[conn]``,
-        ``e1>NE[a1,b2]``. IllegalMoveError (PA-M1) when it cannot be written (outside the
-        action space, a move off the board); TypeError for a non-int."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
-        try:
-            return action_text(action)
-        except ValueError as exc:
-            raise IllegalMoveError(f"{action}: PA-M1: {exc}", rule="PA-M1") from None
-
     def legal_moves(self) -> list[Move]:
-        """``legal_actions()`` as Moves with their canonical text; [] once over."""
-        return [Move(a, action_text(a)) for a in self.legal_actions()]
+        """``legal_actions()`` as Moves with their canonical text (written in C); [] once over."""
+        text = self.action_text
+        return [Move(a, text(a)) for a in self.legal_actions()]
 
     def parse_move(self, text: str) -> Move:
-        """``Move(encoding.parse_action(text), canonical text)``: MoveSyntaxError (with
-        the column) for bad text, TypeError for a non-str. Legality is not checked here
-        (apply() checks it)."""
+        """The legal move ``text`` names: ``Move(encoding.parse_action(text), canonical
+        text)``. MoveSyntaxError (with the column) for malformed text; IllegalMoveError
+        (``rule``, ``reason``, ``text`` the canonical text, ``action``; message ``illegal
+        move TEXT (action N): PA-xx: REASON``) for the text of a move that is not legal
+        here (check_action); TypeError for a non-str."""
         if not isinstance(text, str):
             raise TypeError(f"move text is a str, not {type(text).__name__}")
         action = parse_action(text)
-        return Move(action, action_text(action))
+        canonical = self.action_text(action)
+        problem = self.check_action(action)
+        if problem is not None:
+            raise IllegalMoveError.for_action(action, problem[0], problem[1], canonical)
+        return Move(action, canonical)
 
     def apply(self, move: Move | str) -> None:
         """Apply a Move or move text (``e1-e2``, ``a3-b4[a4]``, ``e1>NE[a1,b2]``, ...).
-        Raises MoveSyntaxError or IllegalMoveError (naming the rule); the state is
-        unchanged then."""
+        Raises MoveSyntaxError or IllegalMoveError (naming the rule, as parse_move and
+        apply_action word it); the state is unchanged then. Legality is checked once."""
         if isinstance(move, str):
-            move = self.parse_move(move)
-        elif not isinstance(move, Move):
+            self.apply_action(parse_action(move))
+            return
+        if not isinstance(move, Move):
             raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
         self.apply_action(move.action)
 
-    def random_action(self, rng: random.Random) -> int:
-        """A legal action drawn from ``rng`` by the random bot's policy (uniform over move
-        kinds, then over their actions: pickpack.games.pacru.random_action). ValueError
-        once the game is over."""
-        return random_action(self, rng)
-
     def history(self) -> list[Move]:
         """The actions applied since creation as Moves with their text, oldest first."""
-        return [Move(a, action_text(a)) for a in self.history_actions()]
+        text = self.action_text
+        return [Move(a, text(a)) for a in self.history_actions()]
 
     # --- snapshots, observations, positions ------------------------------------------
 
