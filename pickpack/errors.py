@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "GameCheckError", "GameLoadError",
     "IllegalMoveError",
@@ -44,6 +46,14 @@ class IllegalMoveError(PickpackError, ValueError):
 class NotAnActionError(IllegalMoveError, TypeError):
     """An action that is not an int at all (a str, a float, a bool): both an
     IllegalMoveError (rule ``"action space"``) and a TypeError."""
+
+    @classmethod
+    def for_value(cls, value: object) -> NotAnActionError:
+        """The error for ``value`` given as an action: ``not an action: '6' (a str):
+        action space: an action is an int``."""
+        reason = "an action is an int"
+        return cls(f"not an action: {reprlib.repr(value)} (a {type(value).__name__}): action space: {reason}",
+                   "action space", reason=reason)
 
 
 def illegal_move_message(action: int | None, rule: str, reason: str, text: str = "") -> str:

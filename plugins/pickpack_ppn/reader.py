@@ -526,6 +526,8 @@ class Reader:
             self._error(row, col + exc.column - 1, f"move {ply}: malformed move {text!r}: {reason}")
             return
         reason = str(exc)
+        if exc.reason != reason:        # worded by IllegalMoveError.for_action: rule and reason apart
+            reason = f"{exc.rule}: {exc.reason}" if exc.rule else exc.reason
         for prefix in (f"illegal move {text}: ", f"{text}: "):
             if reason.startswith(prefix):
                 reason = reason[len(prefix):]

@@ -50,6 +50,8 @@ cdef extern from "pickpack_core.h" nogil:
     ctypedef int pp_error
     enum:
         PP_OK
+        PP_ERR_ACTION_RANGE
+        PP_ERR_GAME_OVER
 
     ctypedef struct pp_playout_result:
         int plies

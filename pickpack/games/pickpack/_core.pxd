@@ -7,4 +7,4 @@ cdef class CoreState:
     cdef pp_state s
     cdef pp_undo hist[PP_MAX_PLIES]
     cdef int nhist
-    cdef _raise_illegal(self, int a, pp_error e)
+    cdef _raise_illegal(self, object action, int a, pp_error e)

@@ -36,7 +36,7 @@ cdef extern from "pickpack_core.h":
     int pp_space_text(int player, int space, char *buf) nogil
 
 
-from pickpack.errors import IllegalMoveError, SnapshotError
+from pickpack.errors import IllegalMoveError, NotAnActionError, SnapshotError
 
 # The observation tensor's length (core/pickpack/observation.c; docs/engine.md,
 # "Observation tensor") and the empty float32 array each tensor is cloned from.
@@ -152,6 +152,14 @@ def encode_action(placement_kind, dest, grab_crate, end, target, rush):
     if m.grab_crate >= 0 and m.target != 0:
         raise ValueError(f"target: a grab has none (0), got {m.target}")
     return pp_encode(&m)
+
+
+cdef int _action_int(object action) except? -1:
+    """The C int of an action from Python: NotAnActionError for a non-int (bool
+    included); an int beyond the C range becomes -1, which every check refuses."""
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise NotAnActionError.for_value(action)
+    return action if -2**31 < action < 2**31 else -1
 
 
 cdef int _player_index(object player) except -1:
@@ -486,6 +494,23 @@ cdef class CoreState:
         r, b = pp_score(&self.s, PP_RED), pp_score(&self.s, PP_BLUE)
         return "red" if r > b else "blue" if b > r else "draw"
 
+    def winners(self):
+        """The seats with the best score once over (PP-E4), as names: ``("red",)``,
+        ``("blue",)``, or ``("red", "blue")`` for a draw (both share the best score);
+        ``()`` while the game goes on."""
+        if self.s.phase != PP_PHASE_OVER:
+            return ()
+        r, b = pp_score(&self.s, PP_RED), pp_score(&self.s, PP_BLUE)
+        return ("red",) if r > b else ("blue",) if b > r else PLAYERS
+
+    @property
+    def options(self):
+        """The game options that rule play from here: ``{"first": "red" | "blue"}``, who
+        moves first once placement is over (PP-S4). ``placements`` and ``deal`` set up
+        the start (like the seed) and are not kept by a state, so they are not here;
+        ``GAME.new_state(**state.options)`` starts a game under the same options."""
+        return {"first": PLAYERS[self.s.first]}
+
     @property
     def ply(self):
         """Number of moves applied to this state since it was created (its history length)."""
@@ -542,24 +567,37 @@ cdef class CoreState:
         return out
 
     def action_text(self, action):
-        """Canonical text of an action integer in this position (legal or not)."""
+        """Canonical text of an action integer in this position (legal or not).
+
+        Raises NotAnActionError for a non-int and IllegalMoveError.for_action where the
+        action has no text: outside the action space, once the game is over
+        (PP-E1/PP-E2), a move of the other phase (PP-S3).
+        """
         cdef char buf[32]
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < PP_NUM_ACTIONS:
-            raise IllegalMoveError(f"action {action!r} is outside the action space 0..{PP_NUM_ACTIONS - 1}",
-                                   rule="action space")
-        if pp_action_text(&self.s, action, buf, sizeof(buf)) < 0:
-            if self.s.phase == PP_PHASE_OVER:
-                raise IllegalMoveError(f"action {action}: the game is over", rule="PP-E1/PP-E2")
-            raise IllegalMoveError(
-                f"action {action} is a {'placement decision' if action < 6 else 'grabber move'}, "
-                f"but the game is in phase {self.phase} (PP-S3)", rule="PP-S3")
+        cdef int a = _action_int(action)
+        if pp_action_text(&self.s, a, buf, sizeof(buf)) >= 0:
+            return buf.decode("ascii")
+        if not 0 <= action < PP_NUM_ACTIONS:
+            self._raise_illegal(action, a, PP_ERR_ACTION_RANGE)
+        if self.s.phase == PP_PHASE_OVER:
+            self._raise_illegal(action, a, PP_ERR_GAME_OVER)
+        raise IllegalMoveError.for_action(
+            action, "PP-S3", f"a {'placement decision' if action < PP_NUM_PLACEMENT_ACTIONS else 'grabber move'} "
+            f"has no move text in phase {self.phase}")
+
+    def _move_text(self, action):
+        """The canonical text of ``action`` here, or "" where it has none (outside the
+        action space, or a move of another phase, PP-S3, or the game is over)."""
+        cdef char buf[32]
+        if pp_action_text(&self.s, _action_int(action), buf, sizeof(buf)) < 0:
+            return ""
         return buf.decode("ascii")
 
     def check_action(self, action):
-        """None if action is legal here, else (rule id, reason) of the first rule it breaks."""
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < PP_NUM_ACTIONS:
-            return ("action space", f"the action integer is outside 0..{PP_NUM_ACTIONS - 1}")
-        cdef pp_error e = pp_check_action(&self.s, action)
+        """None if ``action`` is legal here, else ``(rule id, reason)`` of the first rule
+        it breaks (``("action space", ...)`` for an int outside 0..10229). Raises
+        NotAnActionError (an IllegalMoveError and a TypeError) for a non-int."""
+        cdef pp_error e = pp_check_action(&self.s, _action_int(action))
         if e == PP_OK:
             return None
         return (pp_error_rule(e).decode(), pp_error_text(e).decode())
@@ -567,33 +605,19 @@ cdef class CoreState:
     def apply_action(self, action):
         """Apply a legal action integer (mutates the state).
 
-        Raises IllegalMoveError (a ValueError) naming the rule broken; the state is
-        unchanged then.
+        Raises IllegalMoveError.for_action (a ValueError; ``rule``, ``reason``, ``text``,
+        ``action``) for an int that is not legal here, NotAnActionError (also a
+        TypeError) for a non-int; the state is unchanged then.
         """
-        cdef int a
-        if isinstance(action, bool) or not isinstance(action, int):
-            hint = "; use apply() for move text" if isinstance(action, str) else ""
-            raise IllegalMoveError(
-                f"apply_action takes an int action 0..{PP_NUM_ACTIONS - 1}, not {type(action).__name__} "
-                f"{action!r}{hint}", rule="action space")
-        if not 0 <= action < PP_NUM_ACTIONS:
-            raise IllegalMoveError(
-                f"action {action!r} is outside the action space 0..{PP_NUM_ACTIONS - 1}", rule="action space")
-        a = action
+        cdef int a = _action_int(action)
         cdef pp_error e = pp_apply_checked(&self.s, a, &self.hist[self.nhist])
         if e != PP_OK:
-            self._raise_illegal(a, e)
+            self._raise_illegal(action, a, e)
         self.nhist += 1
 
-    cdef _raise_illegal(self, int a, pp_error e):
-        cdef char buf[32]
-        rule = pp_error_rule(e).decode()
-        reason = pp_error_text(e).decode()
-        if pp_action_text(&self.s, a, buf, sizeof(buf)) >= 0:
-            what = f"illegal move {buf.decode('ascii')} (action {a})"
-        else:
-            what = f"illegal action {a}"
-        raise IllegalMoveError(f"{what}: {rule}: {reason}", rule=rule)
+    cdef _raise_illegal(self, object action, int a, pp_error e):
+        raise IllegalMoveError.for_action(action, pp_error_rule(e).decode(), pp_error_text(e).decode(),
+                                          self._move_text(a))
 
     def undo(self):
         """Take back the last move (restores the exact previous position and hash).

@@ -52,29 +52,29 @@ class State(CoreState):
             move = self.parse_move(move)
         elif not isinstance(move, Move):
             raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
-        elif self.action_text(move.action) != move.text:
-            raise IllegalMoveError(
-                f"move {move.text} does not belong to this position (here action {move.action} "
-                f"is {self.action_text(move.action)})", rule="PP-M1")
+        elif self.check_action(move.action) is None and self.action_text(move.action) != move.text:
+            raise IllegalMoveError.for_action(
+                move.action, "PP-M1", f"the move {move.text} does not belong to this position (here action "
+                f"{move.action} is {self.action_text(move.action)})", move.text)
         self.apply_action(move.action)
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text`` (docs/engine.md, "Move text").
 
-        Raises MoveSyntaxError (with the column) for malformed text and IllegalMoveError
-        (naming the rule) for a move that is not legal here, including any text once the
-        game is over.
+        Raises MoveSyntaxError (with the column) for malformed text and
+        IllegalMoveError.for_action (``rule``, ``reason``, ``text``, ``action``) for a
+        move that is not legal here, including any text once the game is over.
         """
         if not isinstance(text, str):
             raise TypeError(f"move text must be a str, not {type(text).__name__}")
         mover, placing, kinds = self._parse_context()
         if mover < 0:
-            raise IllegalMoveError(f"illegal move {text}: PP-E1/PP-E2: the game is over", rule="PP-E1/PP-E2")
+            raise IllegalMoveError.for_action(None, "PP-E1/PP-E2", "the game is over", text)
         action = parse_action(text.strip(), mover, placing, kinds)
         problem = self.check_action(action)
         if problem is not None:
             rule, reason = problem
-            raise IllegalMoveError(f"illegal move {text.strip()}: {rule}: {reason}", rule=rule)
+            raise IllegalMoveError.for_action(action, rule, reason, self._move_text(action) or text.strip())
         return Move(action, self.action_text(action))
 
     def ply_in_placement(self) -> int:
