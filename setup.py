@@ -12,6 +12,10 @@ Layout (docs/writing-a-game.md):
   C (with its own Zobrist tables and globals).
 - ``pickpack/_move.pyx``: the game-neutral move value, one small extension whose type
   every game binding cimports.
+- ``pickpack/_cstate.pyx`` (the base type of every C-backed state, CState) and
+  ``pickpack/_csearch.pyx`` (the one MCTS binding): game-neutral extensions over a
+  game's table of operations; each game's ``CoreState`` cimports CState. Their
+  declarations of core/common are ``pickpack/_game_ops.pxd``.
 
 Static libraries are built by setuptools' ``build_clib`` with the compiler's shared-object
 flags (``-fPIC``), so they link into the extension modules.
@@ -49,6 +53,16 @@ def _headers(*folders: str) -> list[str]:
 libraries = [("pp_common", {"sources": _sources(COMMON_DIR), "include_dirs": [COMMON_DIR],
                             "obj_deps": {"": _headers(COMMON_DIR)}, "cflags": C_FLAGS})]
 extensions = [Extension("pickpack._move", sources=["pickpack/_move.pyx"])]
+# The base of every C-backed state and the one search binding (issue 19): they reach a
+# game only through its table of operations (pp_game_ops.h), so they link core/common
+# alone.
+common_c = [*_sources(COMMON_DIR), *_headers(COMMON_DIR)]
+for module in ("_cstate", "_csearch"):
+    extensions.append(
+        Extension(f"pickpack.{module}", sources=[f"pickpack/{module}.pyx"], include_dirs=[COMMON_DIR],
+                  libraries=["pp_common", "m"], depends=[*common_c, "pickpack/_game_ops.pxd",
+                                                         "pickpack/_cstate.pxd"],
+                  extra_compile_args=C_FLAGS))
 for game in C_GAMES:
     game_dir = f"core/{game}"
     libraries.append((f"pp_{game}", {"sources": _sources(game_dir),
@@ -57,13 +71,14 @@ for game in C_GAMES:
     # Static libraries: the game's before the common one, which it uses (link order).
     link = [f"pp_{game}", "pp_common", "m"]
     # The C the extension links: a change to any of it relinks the extension.
-    c_files = [*_sources(game_dir), *_headers(game_dir), *_sources(COMMON_DIR), *_headers(COMMON_DIR)]
+    c_files = [*_sources(game_dir), *_headers(game_dir), *common_c]
     # One extension per game. cythonize follows its ``include``s (the .pxi files) itself;
     # they are listed in depends as well, so that setuptools rebuilds on a change to them.
     pxi_files = sorted(str(p) for p in Path(f"pickpack/games/{game}").glob("*.pxi"))
     extensions.append(
         Extension(f"pickpack.games.{game}._core", sources=[f"pickpack/games/{game}/_core.pyx"],
-                  include_dirs=[game_dir, COMMON_DIR], libraries=link, depends=[*c_files, *pxi_files],
+                  include_dirs=[game_dir, COMMON_DIR], libraries=link,
+                  depends=[*c_files, *pxi_files, "pickpack/_game_ops.pxd", "pickpack/_cstate.pxd"],
                   extra_compile_args=C_FLAGS))
 
 

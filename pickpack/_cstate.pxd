@@ -5,6 +5,8 @@
 # pickling support, legal actions, chance, returns, hash, playout, perft, the checked
 # apply that raises IllegalMoveError) lives in the base; the game's module keeps its
 # table, its snapshot marshalling and its game-only queries.
+from libc.stdint cimport uint64_t
+
 from pickpack._game_ops cimport pp_game_ops
 
 cdef class CState:
@@ -17,4 +19,10 @@ cdef class CState:
     cdef int _bind(self, const pp_game_ops *ops) except -1
     cdef int _reserve(self, int n) except -1
     cdef int _check_int(self, object action) except? -1
-    cdef _raise_illegal(self, int action, int code)
+    cdef _raise_illegal(self, object action, int a, int code)
+
+# The seed of a C PRNG from Python: TypeError for a non-int (bool included), ValueError
+# outside 0..2**64-1.
+cdef uint64_t seed64(object seed) except? 0
+# A Python int clamped into the C int range (a value no game's check accepts beyond).
+cdef int clamp_int(object v)

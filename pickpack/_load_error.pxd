@@ -1,8 +1,4 @@
-# The C loaders' error record (core/common/pp_load_error.h), shared by the game bindings
-# (pickpack/games/push/_ccore.pxd, pickpack/games/pacru/_ccore.pxd).
-
-cdef extern from "pp_load_error.h" nogil:
-    ctypedef struct pp_load_error:
-        int field, seat, index
-        const char *rule
-        char msg[320]
+# The C loaders' error record (core/common/pp_load_error.h), declared once in
+# pickpack/_game_ops.pxd with the rest of core/common; this name stays for the bindings
+# that cimport it from here.
+from pickpack._game_ops cimport pp_load_error

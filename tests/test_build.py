@@ -30,7 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # The games with C in this repository (core/<name>/, core/common/ being shared C) and the
 # extension modules the build makes for them: pickpack._move and one _core per game.
 C_GAMES = sorted(p.name for p in (ROOT / "core").iterdir() if p.is_dir() and p.name != "common")
-EXTENSIONS = sorted(["pickpack/_move", *(f"pickpack/games/{game}/_core" for game in C_GAMES)])
+# The game-neutral ones (the move value, the C-state base, the one search binding) and
+# one per game.
+EXTENSIONS = sorted(["pickpack/_csearch", "pickpack/_cstate", "pickpack/_move",
+                     *(f"pickpack/games/{game}/_core" for game in C_GAMES)])
 # What pickpack.games.pickpack._search re-exports from the game's one extension.
 SEARCH_NAMES = ["EVALUATIONS", "MAX_DEPTH", "WIN_VALUE", "alphabeta_search", "counted_actions",
                 "distinct_actions", "evaluate", "mcts_search", "mcts_search_through_table"]
@@ -117,8 +120,8 @@ def test_build_and_sdist_print_no_deprecation_and_ship_the_styles(tmp_path: Path
 
 def test_the_expected_extensions_are_one_per_game() -> None:
     assert C_GAMES == ["pacru", "pickpack", "push"]
-    assert EXTENSIONS == ["pickpack/_move", "pickpack/games/pacru/_core", "pickpack/games/pickpack/_core",
-                          "pickpack/games/push/_core"]
+    assert EXTENSIONS == ["pickpack/_csearch", "pickpack/_cstate", "pickpack/_move", "pickpack/games/pacru/_core",
+                          "pickpack/games/pickpack/_core", "pickpack/games/push/_core"]
 
 
 def test_the_work_tree_holds_one_extension_per_game() -> None:

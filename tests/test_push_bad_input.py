@@ -15,6 +15,7 @@ import pytest
 
 import pickpack
 from pickpack import IllegalMoveError, MoveSyntaxError, OptionError, SnapshotError
+from pickpack.errors import NotAnActionError
 from pickpack.games.push.encoding import BANK, DRAW, PLACE, STOP, SWITCH, TAKE
 from tests.push_positions import broken_rule, impl, load, play, snapshot  # noqa: F401
 
@@ -119,12 +120,43 @@ def test_at_a_collection_everything_but_a_non_empty_stack_breaks_pu_k1(impl: Any
         assert broken_rule(st, action) == "PU-K1"
 
 
-@pytest.mark.parametrize("action", ["0", 0.0, None, [0]])
-def test_a_non_int_action_is_a_type_error(impl: Any, action: Any) -> None:
+@pytest.mark.parametrize("action", ["0", 0.0, None, [0], True])
+def test_a_non_int_action_is_not_an_action(impl: Any, action: Any) -> None:
+    """The error contract (issue 19): NotAnActionError, an IllegalMoveError of rule
+    "action space" and a TypeError, from apply_action and check_action alike."""
     st = load(impl, 4)
-    with pytest.raises(TypeError):
-        st.apply_action(action)
+    for call in (st.apply_action, st.check_action):
+        with pytest.raises(NotAnActionError) as caught:
+            call(action)
+        assert isinstance(caught.value, TypeError) and caught.value.rule == "action space"
     assert st.snapshot() == snapshot(4)
+
+
+@pytest.mark.parametrize("moves, action, head, rule", [
+    ("", STOP, "illegal move stop (action 1)", "PU-P4"),
+    ("", 13, "illegal action 13", "PU-T1"),
+    ("draw", 38, "illegal action 38", "PU-C1"),
+    ("draw R1", DRAW, "illegal move draw (action 0)", "PU-P2"),
+])
+def test_an_illegal_action_is_worded_alike_with_rule_reason_and_text(impl: Any, moves: str, action: int,
+                                                                     head: str, rule: str) -> None:
+    """IllegalMoveError.for_action: ``illegal move TEXT (action N): RULE: REASON``, or
+    ``illegal action N: ...`` for an action with no text here (PU-T1, PU-C1); the
+    reason is check_action's (the C core and the reference word reasons apart)."""
+    st = play(load(impl, 4), moves) if moves else load(impl, 4)
+    with pytest.raises(IllegalMoveError) as caught:
+        st.apply_action(action)
+    error = caught.value
+    assert (error.rule, error.reason) == st.check_action(action) and error.rule == rule
+    assert str(error) == f"{head}: {rule}: {error.reason}" and error.action == action
+    assert error.text == ("" if head.startswith("illegal action") else head.split()[2])
+
+
+def test_parse_move_of_well_formed_illegal_text_names_the_text(impl: Any) -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        load(impl, 4).parse_move(" Stop ")
+    assert str(caught.value) == "illegal move stop (action 1): PU-P4: a push turn draws at least one card"
+    assert (caught.value.text, caught.value.rule, caught.value.action) == ("stop", "PU-P4", STOP)
 
 
 def test_illegal_move_text_names_the_rule_and_keeps_the_state(impl: Any) -> None:

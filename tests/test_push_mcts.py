@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-import pickpack
-from pickpack.games.push import _core
+import pickpack._csearch
 from pickpack.games.push._search import mcts_search, mcts_search_through_table
 from pickpack.games.push.encoding import CARD_TEXT, DRAW, STOP, full_deck
 from pickpack.games.push.game import GAME
+from pickpack.games.push.reference.push_ref import RefState
 from pickpack.games.push.state import State
 
 
@@ -137,9 +137,11 @@ def test_bad_parameters(kwargs: dict[str, Any], error: type[Exception], words: s
         mcts_search(st, **kwargs)
 
 
-def test_not_a_push_state() -> None:
-    with pytest.raises(TypeError, match="PUSH State"):
-        mcts_search(pickpack.new_game("pickpack", seed=1), simulations=10)
+def test_a_state_without_a_c_table_is_refused() -> None:
+    """The one search binding (pickpack._csearch) takes any C-backed state; the plain
+    Python reference of PUSH has no table to search over."""
+    with pytest.raises(TypeError, match=r"CState\), not pickpack\.games\.push\.reference\.push_ref\.RefState"):
+        mcts_search(RefState(3), simulations=10)
 
 
 def test_a_time_budget_and_a_small_pool() -> None:
@@ -163,8 +165,8 @@ def test_searches_run_in_threads() -> None:
     assert [r["root_moves"] for r in results] == [expected] * 3
 
 
-def test_the_game_names_this_search() -> None:
-    assert GAME.load("native_mcts") is mcts_search is _core.mcts_search
+def test_the_game_names_the_one_search_binding() -> None:
+    assert GAME.load("native_mcts") is mcts_search is pickpack._csearch.mcts_search
 
 
 @pytest.mark.parametrize("name", ["exploration", "margin"])

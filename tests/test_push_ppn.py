@@ -138,6 +138,7 @@ def test_an_illegal_move_is_reported_at_its_line_and_column_with_the_rule(
     [error] = _errors(text)
     assert (error.line, error.column, error.rule) == (13, column, rule)
     assert error.message.startswith(f"move {ply}: illegal move ") and needle in error.message
+    assert error.message.count("illegal move") == 1 and "(action" not in error.message
     with pytest.raises(PPNParseError) as strict:
         PPN.parse_game(text)
     assert strict.value.rule == rule

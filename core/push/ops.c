@@ -18,6 +18,19 @@
 #include "push_policy.h"
 #include "push_search.h"
 
+/* `text` NUL-terminated into buf (size bytes, truncated); its length. */
+static int copy_text(const char *text, char *buf, size_t size)
+{
+    size_t n = strlen(text);
+    if (size == 0)
+        return 0;
+    if (n > size - 1)
+        n = size - 1;
+    memcpy(buf, text, n);
+    buf[n] = '\0';
+    return (int)n;
+}
+
 static int ops_num_players(const void *state)
 {
     return ((const push_state *)state)->players;
@@ -76,6 +89,86 @@ static int ops_in_tree(const void *root, const void *state)
     return memcmp(root, state, sizeof(push_state)) == 0;
 }
 
+/* --- what a binding needs (ABI 2) --- */
+
+static int ops_check_action(const void *state, int action)
+{
+    return (int)push_check_action(state, action);
+}
+
+static const char *ops_error_rule(int code)
+{
+    return push_error_rule((push_error)code);
+}
+
+static int ops_error_reason(const void *state, int action, int code, char *buf, size_t size)
+{
+    (void)state;
+    (void)action;
+    return copy_text(push_error_text((push_error)code), buf, size);
+}
+
+static int ops_chance_weights(const void *state, int *actions, long long *weights)
+{
+    int w[PUSH_MAX_OUTCOMES], total = 0;
+    const int n = push_chance_outcomes(state, actions, w, &total);
+    for (int i = 0; i < n; i++)
+        weights[i] = w[i];
+    return n;
+}
+
+/* The move text (pickpack/games/push/encoding.py, docs/push.md "Move text"): while a
+ * card is drawn a card type 0..31 (R1 .. P6, roll, switch), while the die rolls a face
+ * 32..37 (die-R .. die-P, die-star), elsewhere a decision 0..12. */
+static int ops_action_text(const void *state, int action, char *buf, size_t size)
+{
+    static const char colours[] = "RBGYP";
+    static const char *const decisions[PUSH_NUM_DECISIONS] = {
+        "draw", "stop", "bank-R", "bank-B", "bank-G", "bank-Y", "bank-P",
+        "place-1", "place-2", "place-3", "take-1", "take-2", "take-3",
+    };
+    char text[16];
+    const int phase = ((const push_state *)state)->phase;
+    if (phase == PUSH_PHASE_DRAW || phase == PUSH_PHASE_ROLL) {
+        if (action >= 0 && action < PUSH_NUM_NUMBER_TYPES) {
+            text[0] = colours[action / PUSH_NUM_VALUES];
+            text[1] = (char)('1' + action % PUSH_NUM_VALUES);
+            text[2] = '\0';
+        } else if (action == PUSH_NUM_NUMBER_TYPES) {
+            strcpy(text, "roll");
+        } else if (action == PUSH_NUM_NUMBER_TYPES + 1) {
+            strcpy(text, "switch");
+        } else if (action >= PUSH_DIE_OFFSET && action < PUSH_DIE_OFFSET + PUSH_DIE_FACES - 1) {
+            strcpy(text, "die-R");
+            text[4] = colours[action - PUSH_DIE_OFFSET];
+        } else if (action == PUSH_DIE_OFFSET + PUSH_DIE_FACES - 1) {
+            strcpy(text, "die-star");
+        } else {
+            return -1;
+        }
+        return copy_text(text, buf, size);
+    }
+    if (action < 0 || action >= PUSH_NUM_DECISIONS)
+        return -1;
+    return copy_text(decisions[action], buf, size);
+}
+
+static size_t ops_observation_size(const void *state)
+{
+    return push_observation_tensor_size(state);
+}
+
+static int ops_observation(const void *state, int seat, float *out, size_t size)
+{
+    return push_observation_tensor(state, seat, out, size) == 0 ? 0 : -1;
+}
+
+static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node *pool,
+                    size_t pool_size, pp_mcts_result *result, pp_root_move *root_moves)
+{
+    return push_mcts_search(root, params, pool, pool_size, result, root_moves);
+}
+
 /* No determinize hook in the table: under perfect recall a PUSH information set holds positions
  * that differ only in the deck's order, since the banks and the deck's composition
  * follow from the public history (PU-V1), and the order is not part of the state:
@@ -89,7 +182,12 @@ static int ops_in_tree(const void *root, const void *state)
     .num_players = ops_num_players, .current_player = ops_current_player,          \
     .legal_actions = ops_legal_actions, .apply = ops_apply,                        \
     .chance_outcomes = ops_chance_outcomes, .returns = ops_returns, .hash = ops_hash, \
-    .playout = ops_playout, .determinize = NULL, .in_tree = ops_in_tree }
+    .playout = ops_playout, .determinize = NULL, .in_tree = ops_in_tree,            \
+    .abi = PP_GAME_OPS_ABI, .num_distinct_actions = PUSH_NUM_DECISIONS,             \
+    .check_action = ops_check_action, .error_rule = ops_error_rule,                \
+    .error_reason = ops_error_reason, .chance_weights = ops_chance_weights,        \
+    .action_text = ops_action_text, .observation_size = ops_observation_size,      \
+    .observation = ops_observation, .mcts = ops_mcts }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops push_ops = PUSH_OPS;

@@ -1,8 +1,9 @@
 # Declarations of the PUSH C core's public headers (core/push/push_core.h,
-# core/push/push_search.h) for Cython.
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, int16_t
+# core/push/push_search.h, core/push/push_policy.h) for Cython; core/common's are
+# pickpack/_game_ops.pxd.
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
-from pickpack._load_error cimport pp_load_error
+from pickpack._game_ops cimport pp_game_ops, pp_load_error, pp_rng
 
 cdef extern from "push_core.h" nogil:
     enum:
@@ -47,18 +48,6 @@ cdef extern from "push_core.h" nogil:
         uint8_t hard
         uint8_t switch_per_turn
 
-    ctypedef struct push_undo:
-        uint64_t hash
-        int16_t action
-        uint8_t phase
-
-    ctypedef struct pp_rng:
-        uint64_t s[4]
-
-    ctypedef int push_error
-    enum:
-        PUSH_OK
-
     ctypedef struct push_raw:
         int players, hard, switch_per_turn, phase, turn, actor, card
         int deck[32]
@@ -72,7 +61,6 @@ cdef extern from "push_core.h" nogil:
         double score_sum[6]
         double wins[6]
 
-    void pp_rng_seed(pp_rng *rng, uint64_t seed)
     void push_zobrist_init()
     uint64_t push_zobrist_key(int index)
     uint64_t push_hash_full(const push_state *s)
@@ -83,27 +71,23 @@ cdef extern from "push_core.h" nogil:
     enum: PUSH_LOAD_REACHABLE
     ctypedef pp_load_error push_load_error
     int push_load(push_state *s, const push_raw *raw, int level, push_load_error *e)
-    int push_current_player(const push_state *s)
     int push_direction(const push_state *s)
-    int push_legal_actions(const push_state *s, int *out)
-    int push_chance_outcomes(const push_state *s, int *actions, int *weights, int *total)
-    push_error push_check_action(const push_state *s, int action)
-    const char *push_error_rule(push_error e)
-    const char *push_error_text(push_error e)
-    void push_apply(push_state *s, int action, push_undo *u)
-    void push_undo_action(push_state *s, const push_undo *u)
-    push_error push_apply_checked(push_state *s, int action, push_undo *u)
     int push_score(const push_state *s, int seat)
-    void push_returns(const push_state *s, double *out, double *margins)
     int push_playout(push_state *s, pp_rng *rng, int *chance_plies)
     int push_random_games_part(pp_rng *rng, int players, int hard, int switch_per_turn,
                                long count, push_batch *b)
 
-    # The observation tensor (core/push/observation.c).
+
+cdef extern from "push_search.h" nogil:
+    # PUSH's table of game operations (core/push/ops.c), the one CoreState binds.
+    const pp_game_ops pp_push_ops
+
+
+cdef extern from "push_policy.h" nogil:
     enum:
-        PUSH_OBS_MAX_SIZE
-        PUSH_OBS_ERR_STATE
-        PUSH_OBS_ERR_PLAYER
-        PUSH_OBS_ERR_SIZE
-    size_t push_observation_tensor_size(const push_state *s)
-    int push_observation_tensor(const push_state *s, int player, float *out, size_t size)
+        PUSH_POLICY_BANK_AT
+        PUSH_POLICY_EPSILON_PERMILLE
+    double PUSH_POLICY_RISK
+    int push_policy_action(const push_state *s)
+    int push_policy_games_part(pp_rng *rng, int players, int hard, int switch_per_turn,
+                               long count, push_batch *b)

@@ -1,10 +1,7 @@
-# The C-level layout of pickpack.games.push._core.CoreState, so that Cython code (the
-# search in _search.pxi, included into _core.pyx) reaches the C state directly.
-from pickpack.games.push._ccore cimport push_state, push_undo
+# The C-level layout of pickpack.games.push._core.CoreState: the common C-state base
+# (pickpack._cstate.CState) over PUSH's table of operations; its state buffer holds one
+# push_state.
+from pickpack._cstate cimport CState
 
-cdef class CoreState:
-    cdef push_state s
-    cdef push_undo *hist      # undo records of the actions applied, oldest first
-    cdef int nhist
-    cdef int cap              # room in hist
-    cdef int _reserve(self, int n) except -1
+cdef class CoreState(CState):
+    pass

@@ -1,25 +1,25 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Cython binding of PUSH's C core (core/push/push_core.h).
+"""Cython binding of PUSH's C core (core/push/push_core.h): its table of operations
+(core/push/ops.c) bound to the common C-state base (pickpack._cstate.CState), its
+snapshot marshalling and its game-only queries.
 
-Python objects cross the boundary once per call: batch work (playouts, the random-game
-batch, the MCTS) runs entirely in C with the GIL released. Every integer and snapshot
-field that comes from Python is checked here or by the core's checked entry points
-(push_check_action, push_load) before the hot C functions see it.
-
-This is the game's one extension module: the MCTS (core/push/push_search.h) is compiled
-into it from _search.pxi, included at the end, and pickpack.games.push._search
-re-exports it under its public name.
+Everything the table answers (history, undo, copy, pickling, legal actions, chance,
+the checked apply, returns, hash, perft, the observation tensor) is the base's; the
+MCTS is the one search binding (pickpack._csearch) over the table's own compile of it
+(ops->mcts). Batch work (playouts, the random-game batch) runs entirely in C with the
+GIL released. Every integer and snapshot field that comes from Python is checked here
+or by the core's checked entry points (push_check_action, push_load) before the hot C
+functions see it.
 """
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 from libc.stdint cimport uint64_t
 from cpython.exc cimport PyErr_CheckSignals
-from cpython.mem cimport PyMem_Free, PyMem_Realloc
-from cpython cimport array
+from pickpack._cstate cimport CState, clamp_int, seed64
+from pickpack._game_ops cimport pp_rng, pp_rng_seed
 from pickpack.games.push._ccore cimport *
 
-from fractions import Fraction
-
-from pickpack.errors import IllegalMoveError, NothingToUndoError, SnapshotError
+from pickpack._cstate import _rebuild   # noqa: F401  (the name today's pickles name)
+from pickpack.errors import SnapshotError
 from pickpack.games.push.encoding import CARD_TEXT, PHASES
 
 push_zobrist_init()       # the keys, filled once under the GIL before any search runs
@@ -32,34 +32,8 @@ STATE_BYTES = sizeof(push_state)
 ZOBRIST_KEYS = tuple(push_zobrist_key(i) for i in range(PUSH_NUM_KEYS))
 
 _CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
-cdef array.array _FLOATS = array.array("f")    # the template each observation tensor is cloned from
 _LOAD_FIELDS = ("players", "hard", "switch_per_turn", "phase", "turn", "actor", "card", "deck",
                 "stacks", "benches", "banks", "switches", "turn_switches")
-
-
-cdef int _small(object v):
-    """A Python int clamped into a range the C core refuses beyond (never overflows)."""
-    if v < -1000:
-        return -1000
-    if v > 1000:
-        return 1000
-    return v
-
-
-cdef int _action_int(object action) except? -9999:
-    """The C int of a Python action: TypeError for a non-int (bool included); values far
-    outside every action space become one the core refuses."""
-    if isinstance(action, bool) or not isinstance(action, int):
-        raise TypeError(f"an action is an int, not {type(action).__name__}")
-    return _small(action)
-
-
-cdef uint64_t _seed64(object seed) except? 0:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    if seed < 0 or seed >= 2 ** 64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
-    return <uint64_t>seed
 
 
 cdef int _players_arg(object players) except -1:
@@ -101,7 +75,7 @@ cdef int _count_cards(object cards, int *out, str field, object player, object i
         if t is None:
             raise SnapshotError(f"{field}: {text!r} is not a card (R1 .. P6, roll, switch; PU-C1)", field,
                                 player, index, "PU-C1")
-        out[<int>t] = _small(out[<int>t] + 1)
+        out[<int>t] = clamp_int(out[<int>t] + 1)
     return 0
 
 
@@ -109,7 +83,7 @@ cdef int _snap_int(object snap, str key) except? -9999:
     v = snap[key]
     if isinstance(v, bool) or not isinstance(v, int):
         raise SnapshotError(f"{key}: an int expected, not {type(v).__name__}", key)
-    return _small(v)
+    return clamp_int(v)
 
 
 cdef int _raw_from_snapshot(object snap, push_raw *r) except -1:
@@ -156,7 +130,7 @@ cdef int _raw_from_snapshot(object snap, push_raw *r) except -1:
                                 rule="PU-C1")
         if isinstance(n, bool) or not isinstance(n, int):
             raise SnapshotError(f"deck: the count of {text} must be an int, not {n!r}", "deck")
-        r.deck[<int>t] = _small(n)
+        r.deck[<int>t] = clamp_int(n)
     stacks = snap["stacks"]
     if not isinstance(stacks, (list, tuple)) or len(stacks) != PUSH_NUM_STACKS:
         raise SnapshotError(f"stacks: a list of exactly {PUSH_NUM_STACKS} card lists expected", "stacks")
@@ -179,7 +153,12 @@ cdef int _raw_from_snapshot(object snap, push_raw *r) except -1:
     return 0
 
 
-cdef class CoreState:
+cdef inline push_state *_s(CState st):
+    """The PUSH position of a CoreState (its base's state buffer)."""
+    return <push_state *>st.state
+
+
+cdef class CoreState(CState):
     """One PUSH position with its action history, backed by the C core.
 
     Subclassed by pickpack.games.push.State, which adds the Move-level API; use that
@@ -187,35 +166,17 @@ cdef class CoreState:
     position (PU-C1, PU-C3): TypeError for a non-int player count or a non-bool option,
     ValueError for a count outside 2..6.
     """
-    # Fields are declared in _core.pxd: s (the C position), hist/nhist/cap (undo records).
 
-    def __cinit__(self):
-        self.hist = NULL
-        self.nhist = 0
-        self.cap = 0
+    def __cinit__(self, *args, **kwargs):
+        self._bind(&pp_push_ops)
         # A valid position even for an object made by __new__ without __init__ (copy,
         # unpickling and from_snapshot overwrite it): never a zeroed struct.
-        push_state_init(&self.s, 4, 0, 0)
-
-    def __dealloc__(self):
-        PyMem_Free(self.hist)
+        push_state_init(_s(self), 4, 0, 0)
 
     def __init__(self, players=4, *, hard=False, switch_per_turn=False):
         cdef int n = _players_arg(players)
-        push_state_init(&self.s, n, _flag("hard", hard), _flag("switch_per_turn", switch_per_turn))
+        push_state_init(_s(self), n, _flag("hard", hard), _flag("switch_per_turn", switch_per_turn))
         self.nhist = 0
-
-    cdef int _reserve(self, int n) except -1:
-        """Room for n undo records."""
-        if n <= self.cap:
-            return 0
-        cdef int cap = max(n, 2 * self.cap, 64)
-        cdef push_undo *h = <push_undo *>PyMem_Realloc(self.hist, cap * sizeof(push_undo))
-        if h == NULL:
-            raise MemoryError()
-        self.hist = h
-        self.cap = cap
-        return 0
 
     @classmethod
     def _load(cls, snap, checked=True):
@@ -227,7 +188,7 @@ cdef class CoreState:
         cdef push_raw raw
         cdef push_load_error e
         _raw_from_snapshot(snap, &raw)
-        if push_load(&st.s, &raw, PUSH_LOAD_REACHABLE if checked else PUSH_LOAD_SAFE, &e) != PUSH_FIELD_NONE:
+        if push_load(_s(st), &raw, PUSH_LOAD_REACHABLE if checked else PUSH_LOAD_SAFE, &e) != PUSH_FIELD_NONE:
             raise SnapshotError(e.msg.decode("utf-8", "replace"), push_field_name(e.field).decode(),
                                 None if e.seat < 0 else f"p{e.seat + 1}", None if e.index < 0 else e.index,
                                 e.rule.decode())
@@ -236,250 +197,150 @@ cdef class CoreState:
     # --- the position -------------------------------------------------------------
 
     @property
-    def num_players(self):
-        """Number of seats (2..6)."""
-        return self.s.players
-
-    @property
     def options(self):
         """``{"hard": bool, "switch_per_turn": bool}`` (PU-R3, PU-S2)."""
-        return {"hard": bool(self.s.hard), "switch_per_turn": bool(self.s.switch_per_turn)}
+        cdef push_state *s = _s(self)
+        return {"hard": bool(s.hard), "switch_per_turn": bool(s.switch_per_turn)}
 
     @property
     def phase(self):
         """One of encoding.PHASES: start, draw, place, decide, roll, collect, over."""
-        return PHASES[self.s.phase]
+        return PHASES[_s(self).phase]
 
     @property
     def turn(self):
         """The seat whose turn it is (PU-T1)."""
-        return self.s.turn
+        return _s(self).turn
 
     @property
     def actor(self):
         """The seat that collects or rolls in phases collect and roll; ``turn`` otherwise."""
-        return self.s.actor
-
-    @property
-    def ply(self):
-        """Actions (chance outcomes included) applied since this state was created."""
-        return self.nhist
+        return _s(self).actor
 
     @property
     def deck_size(self):
         """Cards left in the deck."""
-        return self.s.deck_total
+        return _s(self).deck_total
 
     @property
     def direction(self):
         """The collection direction: +1 in seat order, -1 against it (PU-T2, PU-S2)."""
-        return push_direction(&self.s)
-
-    def current_player_id(self):
-        """The deciding seat, CHANCE (-1) while a card is drawn or the die rolls,
-        TERMINAL (-4) once over."""
-        return push_current_player(&self.s)
-
-    def is_terminal(self):
-        """True once the deck is empty and its turn completed (PU-E1)."""
-        return self.s.phase == PUSH_PHASE_OVER
-
-    def is_chance_node(self):
-        """True while the top card is drawn (PU-P1) or the die rolls (PU-R)."""
-        return self.s.phase == PUSH_PHASE_DRAW or self.s.phase == PUSH_PHASE_ROLL
-
-    def zobrist_hash(self):
-        """The 64-bit Zobrist hash, kept incrementally; equals
-        zobrist.hash_snapshot(self.snapshot())."""
-        return self.s.hash
+        return push_direction(_s(self))
 
     def _hash_from_scratch(self):
         """The hash recomputed from every feature in C; equals zobrist_hash()."""
-        return push_hash_full(&self.s)
-
-    def history_actions(self):
-        """The actions (chance outcomes included) applied since creation, oldest first."""
-        return [self.hist[i].action for i in range(self.nhist)]
+        return push_hash_full(_s(self))
 
     def _history_entries(self):
         """(action, phase index before it) per action applied, oldest first: what the
         text of each needs (a card or die face at a chance node, else a decision)."""
-        return [(self.hist[i].action, self.hist[i].phase) for i in range(self.nhist)]
-
-    # --- actions --------------------------------------------------------------------
-
-    def legal_actions(self):
-        """Legal decisions (0..12), or the possible chance outcomes at a chance node
-        (card types left, or 32..37 for the die), increasing; [] once over."""
-        cdef int out[PUSH_MAX_OUTCOMES]
-        cdef int w[PUSH_MAX_OUTCOMES]
-        cdef int total, n
-        if self.s.phase == PUSH_PHASE_DRAW or self.s.phase == PUSH_PHASE_ROLL:
-            n = push_chance_outcomes(&self.s, out, w, &total)
-        else:
-            n = push_legal_actions(&self.s, out)
-        return [out[i] for i in range(n)]
-
-    def chance_outcomes(self):
-        """At a chance node ``[(outcome, Fraction)]``: each card type left with copies
-        left / cards left (PU-P1), or each die outcome 32..37 with 1/6 (PU-C2); exact,
-        summing to 1. [] elsewhere."""
-        cdef int out[PUSH_MAX_OUTCOMES]
-        cdef int w[PUSH_MAX_OUTCOMES]
-        cdef int total = 0
-        cdef int n = push_chance_outcomes(&self.s, out, w, &total)
-        return [(out[i], Fraction(w[i], total)) for i in range(n)]
-
-    def check_action(self, action):
-        """None if ``action`` is legal here, else ``(rule id, reason)``: PU-E1, PU-C1,
-        PU-C2, PU-T1, PU-P4, PU-B2, PU-P2 or PU-K1 (docs/push.md). TypeError for a non-int."""
-        cdef push_error e = push_check_action(&self.s, _action_int(action))
-        if e == PUSH_OK:
-            return None
-        return (push_error_rule(e).decode(), push_error_text(e).decode())
-
-    def apply_action(self, action):
-        """Apply a legal decision or chance outcome (mutates the state). Raises
-        IllegalMoveError (a ValueError; message and ``rule`` naming the rule broken) for
-        anything else, the state unchanged; TypeError for a non-int."""
-        cdef int a = _action_int(action)
-        self._reserve(self.nhist + 1)
-        cdef push_error e = push_apply_checked(&self.s, a, &self.hist[self.nhist])
-        if e != PUSH_OK:
-            rule = push_error_rule(e).decode()
-            raise IllegalMoveError(f"illegal action {action}: {rule}: {push_error_text(e).decode()}",
-                                   rule=rule)
-        self.nhist += 1
-
-    def undo(self):
-        """Take the last action back (the exact previous position and hash). Raises
-        NothingToUndoError (an IndexError) when there is none."""
-        if self.nhist == 0:
-            raise NothingToUndoError("nothing to undo: no action since this state was created")
-        self.nhist -= 1
-        push_undo_action(&self.s, &self.hist[self.nhist])
-
-    def copy(self):
-        """An independent copy with the same position and history."""
-        cdef CoreState c = type(self).__new__(type(self))
-        c.s = self.s
-        if self.nhist:
-            c._reserve(self.nhist)
-            memcpy(c.hist, self.hist, self.nhist * sizeof(push_undo))
-        c.nhist = self.nhist
-        return c
-
-    def __copy__(self):
-        return self.copy()
-
-    def __deepcopy__(self, memo):
-        return self.copy()
-
-    def __reduce__(self):
-        cdef CoreState root = self.copy()
-        while root.nhist:
-            root.undo()
-        return (_rebuild, (type(self), root.snapshot(), self.history_actions()))
+        cdef size_t size = sizeof(push_state)
+        return [(self.hist_actions[i], (<push_state *>(self.hist + i * size)).phase) for i in range(self.nhist)]
 
     # --- outcome --------------------------------------------------------------------
 
     def score(self, seat):
         """Sum of the values of the number cards on ``seat``'s bench and in its bank
         (PU-E2). TypeError for a non-int, IndexError for a seat out of range."""
+        cdef push_state *s = _s(self)
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"a seat is an int, not {type(seat).__name__}")
-        if not 0 <= seat < self.s.players:
-            raise IndexError(f"no seat {seat}: seats are 0..{self.s.players - 1}")
-        return push_score(&self.s, seat)
+        if not 0 <= seat < s.players:
+            raise IndexError(f"no seat {seat}: seats are 0..{s.players - 1}")
+        return push_score(s, seat)
 
     def scores(self):
         """Scores by player name (PU-E2), ``{"p1": int, ...}``."""
-        return {f"p{p + 1}": push_score(&self.s, p) for p in range(self.s.players)}
+        cdef push_state *s = _s(self)
+        return {f"p{p + 1}": push_score(s, p) for p in range(s.players)}
 
     def winners(self):
         """The seats with the best score once over (several share the win, PU-E3); [] before."""
-        if self.s.phase != PUSH_PHASE_OVER:
+        cdef push_state *s = _s(self)
+        if s.phase != PUSH_PHASE_OVER:
             return []
-        scores = [push_score(&self.s, p) for p in range(self.s.players)]
+        scores = [push_score(s, p) for p in range(s.players)]
         best = max(scores)
         return [p for p, v in enumerate(scores) if v == best]
-
-    def returns(self):
-        """Zeros before the end; then with k seats sharing the best score among n, each
-        of them (n-k)/(k(n-1)) and everybody else -1/(n-1) (PU-E3; zero-sum)."""
-        cdef double out[6]
-        push_returns(&self.s, out, NULL)
-        return [out[i] for i in range(self.s.players)]
-
-    def _margins(self):
-        """The C ops table's score margins per seat: (score - best other score)/60 clamped
-        to [-1, 1] once over, zeros before."""
-        cdef double out[6]
-        cdef double margins[6]
-        push_returns(&self.s, out, margins)
-        return [margins[i] for i in range(self.s.players)]
 
     # --- views --------------------------------------------------------------------
 
     def snapshot(self):
         """The position as JSON-able data (docs/push.md, "Snapshot")."""
+        cdef push_state *s = _s(self)
         cdef int p
         return {
-            "players": self.s.players, "hard": bool(self.s.hard),
-            "switch_per_turn": bool(self.s.switch_per_turn),
-            "phase": PHASES[self.s.phase], "turn": self.s.turn, "actor": self.s.actor,
-            "card": None if self.s.card == PUSH_NO_CARD else CARD_TEXT[self.s.card],
-            "deck": {CARD_TEXT[t]: self.s.deck[t] for t in range(PUSH_NUM_CARD_TYPES) if self.s.deck[t]},
-            "stacks": [_mask_cards(self.s.stack[k]) for k in range(PUSH_NUM_STACKS)],
-            "benches": [_cards(self.s.bench[p], PUSH_NUM_NUMBER_TYPES) for p in range(self.s.players)],
-            "banks": [_cards(self.s.bank[p], PUSH_NUM_NUMBER_TYPES) for p in range(self.s.players)],
-            "switches": self.s.switches, "turn_switches": self.s.turn_switches,
+            "players": s.players, "hard": bool(s.hard),
+            "switch_per_turn": bool(s.switch_per_turn),
+            "phase": PHASES[s.phase], "turn": s.turn, "actor": s.actor,
+            "card": None if s.card == PUSH_NO_CARD else CARD_TEXT[s.card],
+            "deck": {CARD_TEXT[t]: s.deck[t] for t in range(PUSH_NUM_CARD_TYPES) if s.deck[t]},
+            "stacks": [_mask_cards(s.stack[k]) for k in range(PUSH_NUM_STACKS)],
+            "benches": [_cards(s.bench[p], PUSH_NUM_NUMBER_TYPES) for p in range(s.players)],
+            "banks": [_cards(s.bank[p], PUSH_NUM_NUMBER_TYPES) for p in range(s.players)],
+            "switches": s.switches, "turn_switches": s.turn_switches,
         }
-
-    def observation_tensor_shape(self):
-        """``(203 + 33 * players,)``: the observation tensor's shape, fixed for the
-        player count (core/push/push_core.h, PUSH_OBS_*; docs/push.md, "Observation
-        tensor")."""
-        return (push_observation_tensor_size(&self.s),)
-
-    def _observation_tensor(self, seat):
-        """What ``seat`` (an int 0..players-1) sees, as a new ``array('f')`` filled in C
-        by push_observation_tensor (layout: docs/push.md, "Observation tensor").
-        TypeError for a non-int, ValueError for a seat out of range (State resolves
-        names and gives observation()'s errors first)."""
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TypeError(f"a seat is an int, not {type(seat).__name__}")
-        if not 0 <= seat < self.s.players:
-            raise ValueError(f"player must be a seat 0..{self.s.players - 1}, not {seat}")
-        cdef size_t size = push_observation_tensor_size(&self.s)
-        cdef array.array out = array.clone(_FLOATS, <Py_ssize_t>size, zero=False)
-        cdef int err = push_observation_tensor(&self.s, <int>seat, out.data.as_floats, size)
-        if err != 0:
-            raise ValueError(f"observation tensor: the C core refused seat {seat} (error {err})")
-        return out
 
     # --- batch work in C ----------------------------------------------------------
 
     def playout(self, seed):
         """Finish a copy with uniformly random decisions and chance outcomes drawn by
         their probability from pp_rng(seed), in C; its final scores {"p1": int, ...}.
-        ``seed``: int 0..2**64-1. This state is not changed."""
+        ``seed``: int 0..2**64-1. This state is not changed. (The table's playout, which
+        the MCTS runs, follows the rollout policy instead: policy_games.)"""
         cdef pp_rng rng
-        cdef push_state work = self.s
-        pp_rng_seed(&rng, _seed64(seed))
+        cdef push_state work = _s(self)[0]
+        pp_rng_seed(&rng, seed64(seed))
         with nogil:
             push_playout(&work, &rng, NULL)
         return {f"p{p + 1}": push_score(&work, p) for p in range(work.players)}
 
 
-def _rebuild(cls, snap, actions):
-    st = cls._load(snap)
-    for a in actions:
-        st.apply_action(a)
-    return st
-
-
 cdef long _GAMES_PER_SLICE = 128      # ~2-4 ms of random games: Ctrl-C is honoured quickly
+
+
+cdef dict _batch_result(push_batch *b, int np, long count):
+    names = [f"p{p + 1}" for p in range(np)]
+    return {
+        "games": b.games, "plies": b.plies, "chance_plies": b.chance_plies,
+        "mean_scores": {names[p]: (b.score_sum[p] / count if count else 0.0) for p in range(np)},
+        "wins": {names[p]: b.wins[p] for p in range(np)},
+    }
+
+
+cdef long _games_arg(object n) except -1:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if not 0 <= n <= 2**62:
+        raise ValueError(f"n must be 0..2**62 games, got {n}")
+    return n
+
+
+cdef dict _games(object n, object players, object seed, object hard, object switch_per_turn,
+                 bint policy):
+    """The batch of random_games (policy=False) or policy_games (policy=True)."""
+    cdef long count = _games_arg(n)
+    cdef int np = _players_arg(players)
+    cdef int h = _flag("hard", hard)
+    cdef int spt = _flag("switch_per_turn", switch_per_turn)
+    cdef pp_rng rng
+    cdef push_batch b
+    cdef long done = 0
+    # ~2-4 ms of random games, ~4 ms of policy games per slice: Ctrl-C is honoured quickly
+    cdef long per_slice = 16 if policy else _GAMES_PER_SLICE
+    cdef long part
+    memset(&b, 0, sizeof(b))
+    pp_rng_seed(&rng, seed64(seed))
+    while done < count:
+        part = min(count - done, per_slice)
+        with nogil:
+            if policy:
+                push_policy_games_part(&rng, np, h, spt, part, &b)
+            else:
+                push_random_games_part(&rng, np, h, spt, part, &b)
+        done += part
+        PyErr_CheckSignals()
+    return _batch_result(&b, np, count)
 
 
 def random_games(n, players, seed, hard=False, switch_per_turn=False):
@@ -491,34 +352,43 @@ def random_games(n, players, seed, hard=False, switch_per_turn=False):
     seats counts 1/k to each)}. Runs in slices without the GIL; Ctrl-C between slices
     raises KeyboardInterrupt. ValueError/TypeError for a bad n, player count, seed or flag.
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if not 0 <= n <= 2**62:
-        raise ValueError(f"n must be 0..2**62 games, got {n}")
-    cdef int np = _players_arg(players)
-    cdef int h = _flag("hard", hard)
-    cdef int spt = _flag("switch_per_turn", switch_per_turn)
-    cdef pp_rng rng
-    cdef push_batch b
-    cdef long count = n
-    cdef long done = 0
-    cdef long part
-    memset(&b, 0, sizeof(b))
-    pp_rng_seed(&rng, _seed64(seed))
-    while done < count:
-        part = min(count - done, _GAMES_PER_SLICE)
-        with nogil:
-            push_random_games_part(&rng, np, h, spt, part, &b)
-        done += part
-        PyErr_CheckSignals()
-    names = [f"p{p + 1}" for p in range(np)]
-    return {
-        "games": b.games, "plies": b.plies, "chance_plies": b.chance_plies,
-        "mean_scores": {names[p]: (b.score_sum[p] / count if count else 0.0) for p in range(np)},
-        "wins": {names[p]: b.wins[p] for p in range(np)},
-    }
+    return _games(n, players, seed, hard, switch_per_turn, False)
 
 
-# The MCTS: part of this module, so that it reaches CoreState's C state directly and
-# uses this module's one copy of the game's C.
-include "_search.pxi"
+# The rollout policy of the search's playouts (core/push/push_policy.h, declared in
+# _ccore.pxd), exposed for tests and measurements. The search itself is pickpack._csearch.mcts_search over this
+# game's table (re-exported by pickpack.games.push._search).
+POLICY_BANK_AT = PUSH_POLICY_BANK_AT
+POLICY_RISK = PUSH_POLICY_RISK
+POLICY_EPSILON = PUSH_POLICY_EPSILON_PERMILLE / 1000.0
+
+
+def policy_action(state):
+    """The rollout policy's decision (core/push/push_policy.h, no randomness) for the
+    seat to decide in ``state`` (a PUSH State): start -- bank the best bench colour
+    when worth at least POLICY_BANK_AT, else draw; place -- the best stop margin;
+    decide -- stop above POLICY_RISK bust probability or when one more card does not
+    raise the expected stop margin; collect -- the stack of highest collect value.
+
+    Returns an int decision (0..12), always legal. TypeError for a non-State,
+    ValueError at a chance node or once the game is over.
+    """
+    if not isinstance(state, CoreState):
+        raise TypeError(f"state must be a PUSH State, not {type(state).__name__}")
+    cdef int a = push_policy_action(_s(<CoreState>state))
+    if a < 0:
+        raise ValueError("state: a chance node or a finished game: nobody decides here")
+    return a
+
+
+def policy_games(n, players, seed, hard=False, switch_per_turn=False):
+    """Play n whole games in C from the start position with the rollout policy (each
+    decision with probability POLICY_EPSILON a uniformly random one, every chance
+    outcome by its probability, pp_rng(seed)): the search's playouts.
+
+    Returns the dict of random_games ({"games", "plies", "chance_plies",
+    "mean_scores", "wins"}). Ctrl-C between slices raises KeyboardInterrupt.
+    TypeError for a non-int n, ValueError for n outside 0..2**62; ValueError/TypeError
+    for a bad player count, seed or flag.
+    """
+    return _games(n, players, seed, hard, switch_per_turn, True)

@@ -1,17 +1,17 @@
 """PUSH's C MCTS under its public module name.
 
-The search is compiled into the game's one extension module,
-``pickpack.games.push._core`` (from ``_search.pxi``, included by ``_core.pyx``), so that
-the game's C is linked once; this plain module re-exports the same objects, so that
-``Game.native_mcts`` (``"pickpack.games.push._search:mcts_search"``) finds it.
+The search is the one binding of every C game, ``pickpack._csearch``, over PUSH's
+table of operations (core/push/ops.c), which carries the game's own compile of the
+generic C MCTS (core/common/pp_mcts_impl.h with the table as a constant); this module
+re-exports it, so that ``Game.native_mcts`` (``"pickpack.games.push._search:mcts_search"``)
+finds it.
 
 - ``mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margin=0.5,
   seed=0, max_nodes=1 << 22) -> MCTSResult``: UCT (Kocsis & Szepesvari 2006) with
   playouts by PUSH's rollout policy (core/push/push_policy.h) over a tree of the root's
   decisions alone, each simulation drawing its own ordering of the deck at the draws
-  (the determinization of the deck, ISMCTS: Cowling, Powley & Whitehouse 2012), over
-  the generic C MCTS (core/common/pp_mcts.h) compiled over PUSH's table of operations; ``mcts_search_through_table`` is the same search
-  through the table's pointers.
+  (the determinization of the deck, ISMCTS: Cowling, Powley & Whitehouse 2012);
+  ``mcts_search_through_table`` is the same search through the table's pointers.
 
 Every search runs without the GIL and, from the main thread, stops within ~0.1 s of
 Ctrl-C. Bad parameters raise TypeError/ValueError naming them; a chance node or a
@@ -26,12 +26,6 @@ finished game raises ValueError. The full docs are the functions' docstrings.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pickpack._csearch import MCTSResult, mcts_search, mcts_search_through_table
 
-from pickpack.games.push._core import mcts_search, mcts_search_through_table
-
-__all__ = ["mcts_search", "mcts_search_through_table"]
-
-if TYPE_CHECKING:
-    # The result type exists for the type checker only (the stub _core.pyi).
-    from pickpack.games.push._core import MCTSResult as MCTSResult
+__all__ = ["MCTSResult", "mcts_search", "mcts_search_through_table"]

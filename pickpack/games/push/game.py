@@ -7,6 +7,7 @@ from typing import Any
 from pickpack.game import Game, GameOption, seat_names
 from pickpack.games.push.encoding import (MAX_CHANCE_OUTCOMES, MAX_GAME_LENGTH, MAX_PLAYERS,
                                           MIN_PLAYERS, NUM_DISTINCT_ACTIONS)
+from pickpack.games.push.state import State
 
 __all__ = ["GAME"]
 
@@ -16,8 +17,6 @@ def _factory(players: int, seed: int | None, *, hard: bool, switch_per_turn: boo
     full deck, and its draws and die rolls are chance nodes drawn by whoever runs the
     game (the match runner, the TUI, ``State.playout``). It is still checked, as every
     game's seed is: None or an int 0..2**64-1 (TypeError/ValueError naming ``seed``)."""
-    from pickpack.games.push.state import State
-
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int 0..2**64-1 or None, not {type(seed).__name__}")
@@ -61,3 +60,7 @@ GAME: Game[Any] = Game(
 )
 """PUSH (rules: docs/push.md, ids PU-...): 2-6 players, chance nodes for every draw and
 die roll, hidden deck order and banks."""
+
+# Each state's ``game`` is this object, set here (state.py cannot import this module,
+# which imports it), not looked up in the registry.
+State._GAME = GAME

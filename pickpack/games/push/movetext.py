@@ -47,14 +47,14 @@ def read_move_text(text: str, phase: str, legal_texts: Callable[[], Sequence[str
                               "(die-R .. die-star)", text, error_column(text), "move")
     word = text.strip()
     if phase == "over":
-        raise IllegalMoveError(f"illegal move {word}: PU-E1: the game is over", rule="PU-E1")
+        raise IllegalMoveError.for_action(None, "PU-E1", "the game is over", word)
     if phase == "draw" and kind != "card":
-        raise IllegalMoveError(f"illegal move {word}: PU-C1: a card is being drawn; the next action is "
-                               f"the card (R1 .. P6, roll, switch)", rule="PU-C1")
+        raise IllegalMoveError.for_action(None, "PU-C1", "a card is being drawn; the next action is the card "
+                                          "(R1 .. P6, roll, switch)", word)
     if phase == "roll" and kind != "die":
-        raise IllegalMoveError(f"illegal move {word}: PU-C2: the die is rolling; the next action is its "
-                               f"face (die-R .. die-star)", rule="PU-C2")
+        raise IllegalMoveError.for_action(None, "PU-C2", "the die is rolling; the next action is its face "
+                                          "(die-R .. die-star)", word)
     if phase not in ("draw", "roll") and kind != "decision":
-        raise IllegalMoveError(f"illegal move {word}: PU-T1: cards and die faces come by chance; "
-                               f"the player decides ({', '.join(legal_texts())})", rule="PU-T1")
+        raise IllegalMoveError.for_action(None, "PU-T1", "cards and die faces come by chance; the player "
+                                          f"decides ({', '.join(legal_texts())})", word)
     return action

@@ -84,7 +84,7 @@ class PushDialect(GenericDialect):
         the state is unchanged then.
         """
         if state.is_terminal():
-            raise IllegalMoveError(f"illegal move {text}: PU-E1: the game is over", rule="PU-E1")
+            raise IllegalMoveError.for_action(None, "PU-E1", "the game is over", text)
         action = (CHANCE_TOKENS if state.is_chance_node() else DECISION_TOKENS).get(text)
         if action is not None:
             try:

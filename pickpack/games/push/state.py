@@ -12,13 +12,11 @@ construction.
 from __future__ import annotations
 
 import array
-import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from pickpack.errors import IllegalMoveError
 from pickpack.game import Game, seat_names
-from pickpack.games_registry import get_game
 from pickpack.games.push._core import CoreState
 from pickpack.games.push.encoding import (CARD_TEXT, DIE_OFFSET, MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS,
                                           PHASES, decision_text, die_text)
@@ -34,11 +32,6 @@ _NAMES = seat_names("p")
 _CHANCE_PHASES = (PHASES.index("draw"), PHASES.index("roll"))
 
 
-@functools.cache
-def _registered_game() -> Game[Any]:
-    return get_game("push")
-
-
 def _text(action: int, chance: bool) -> str:
     """The text of ``action``: a card (0..31) or die face (32..37) at a chance node, else
     a decision (0..12). IllegalMoveError (PU-C1 / PU-T1) outside those spaces."""
@@ -47,11 +40,10 @@ def _text(action: int, chance: bool) -> str:
             return CARD_TEXT[action]
         if DIE_OFFSET <= action < MAX_CHANCE_OUTCOMES:
             return die_text(action)
-        raise IllegalMoveError(f"action {action}: PU-C1: a chance outcome is 0..{MAX_CHANCE_OUTCOMES - 1}",
-                               rule="PU-C1")
+        raise IllegalMoveError.for_action(action, "PU-C1", f"a chance outcome is 0..{MAX_CHANCE_OUTCOMES - 1}")
     if 0 <= action < NUM_DISTINCT_ACTIONS:
         return decision_text(action)
-    raise IllegalMoveError(f"action {action}: PU-T1: a decision is 0..{NUM_DISTINCT_ACTIONS - 1}", rule="PU-T1")
+    raise IllegalMoveError.for_action(action, "PU-T1", f"a decision is 0..{NUM_DISTINCT_ACTIONS - 1}")
 
 
 class State(CoreState):
@@ -73,12 +65,14 @@ class State(CoreState):
         """Player names in seat order, ``("p1", .., "pN")``."""
         return _NAMES(self.num_players)
 
+    #: pickpack.games.push.game.GAME, set by that module when it is built.
+    _GAME: ClassVar[Game[Any]]
+
     @property
     def game(self) -> Game[Any]:
-        """The registered Game (pickpack.games.push.game.GAME), found through the game
-        registry (entry point ``pickpack.games:push``), since game.py builds its states
-        from this class."""
-        return _registered_game()
+        """This game's Game, pickpack.games.push.game.GAME (the object the entry point
+        ``pickpack.games:push`` names), set by the game module, not looked up."""
+        return self._GAME
 
     @property
     def current_player(self) -> str | None:
@@ -112,11 +106,10 @@ class State(CoreState):
         column) for other text, IllegalMoveError naming the rule for a move not legal
         here, TypeError for a non-str."""
         action = read_move_text(text, self.phase, lambda: [m.text for m in self.legal_moves()])
-        word = text.strip()
         problem = self.check_action(action)
         if problem is not None:
             rule, reason = problem
-            raise IllegalMoveError(f"illegal move {word}: {rule}: {reason}", rule=rule)
+            raise IllegalMoveError.for_action(action, rule, reason, self.action_text(action))
         return Move(action, self.action_text(action))
 
     def apply(self, move: Move | str) -> None:
@@ -127,8 +120,8 @@ class State(CoreState):
         elif not isinstance(move, Move):
             raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
         elif self.check_action(move.action) is None and self.action_text(move.action) != move.text:
-            raise IllegalMoveError(f"move {move.text} does not belong to this position (here action "
-                                   f"{move.action} is {self.action_text(move.action)})", rule="PU-T1")
+            raise IllegalMoveError.for_action(move.action, "PU-T1", "the move does not belong to this position "
+                                              f"(here it is {self.action_text(move.action)})", move.text)
         self.apply_action(move.action)
 
     def history(self) -> list[Move]:

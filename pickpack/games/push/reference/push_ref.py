@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from pickpack.errors import IllegalMoveError, NothingToUndoError
+from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError
 from pickpack.game import CHANCE, TERMINAL, Game, seat_names
 from pickpack.games_registry import get_game
 from pickpack.games.push.encoding import (BANK, CARD_TEXT, COLOUR_LETTERS, DIE_FACES, DIE_OFFSET, DRAW,
@@ -218,10 +218,10 @@ class RefState:
 
     def check_action(self, action: int) -> tuple[str, str] | None:
         """None if ``action`` is legal here, else ``(rule id, reason)`` (the contract's
-        rule ids: PU-E1, PU-C1, PU-C2, PU-T1, PU-P4, PU-B2, PU-P2, PU-K1). TypeError if
-        ``action`` is not an int."""
+        rule ids: PU-E1, PU-C1, PU-C2, PU-T1, PU-P4, PU-B2, PU-P2, PU-K1).
+        NotAnActionError (a TypeError) if ``action`` is not an int."""
         if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action is an int, not {type(action).__name__}")
+            raise NotAnActionError.for_value(action)
         phase = self._phase
         if phase == "over":
             return "PU-E1", "the game is over; no action is legal"
@@ -286,12 +286,13 @@ class RefState:
         self._banks = [row.copy() for row in banks]
 
     def apply_action(self, action: int) -> None:
-        """Apply a legal decision or chance outcome. Raises IllegalMoveError (message
-        naming the rule, ``rule=``) otherwise, the state unchanged; TypeError for a non-int."""
+        """Apply a legal decision or chance outcome. Raises IllegalMoveError.for_action
+        (rule, reason, the action's text where it has one) otherwise, the state
+        unchanged; NotAnActionError (a TypeError) for a non-int."""
         problem = self.check_action(action)
         if problem is not None:
             rule, reason = problem
-            raise IllegalMoveError(f"illegal action {action}: {rule}: {reason}", rule=rule)
+            raise IllegalMoveError.for_action(action, rule, reason, self._text_or_empty(action))
         self._history.append((action, self.action_text(action), self._position()))
         self._step(action)
 
@@ -390,8 +391,8 @@ class RefState:
         elif not isinstance(move, Move):
             raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
         elif self.check_action(move.action) is None and self.action_text(move.action) != move.text:
-            raise IllegalMoveError(f"move {move.text} does not belong to this position (here action "
-                                   f"{move.action} is {self.action_text(move.action)})", rule="PU-T1")
+            raise IllegalMoveError.for_action(move.action, "PU-T1", "the move does not belong to this position "
+                                              f"(here it is {self.action_text(move.action)})", move.text)
         self.apply_action(move.action)
 
     def undo(self) -> None:
@@ -422,12 +423,17 @@ class RefState:
                 return CARD_TEXT[action]
             if DIE_OFFSET <= action < MAX_CHANCE_OUTCOMES:
                 return die_text(action)
-            raise IllegalMoveError(f"action {action}: PU-C1: a chance outcome is 0..{MAX_CHANCE_OUTCOMES - 1}",
-                                   rule="PU-C1")
+            raise IllegalMoveError.for_action(action, "PU-C1", f"a chance outcome is 0..{MAX_CHANCE_OUTCOMES - 1}")
         if 0 <= action < NUM_DISTINCT_ACTIONS:
             return decision_text(action)
-        raise IllegalMoveError(f"action {action}: PU-T1: a decision is 0..{NUM_DISTINCT_ACTIONS - 1}",
-                               rule="PU-T1")
+        raise IllegalMoveError.for_action(action, "PU-T1", f"a decision is 0..{NUM_DISTINCT_ACTIONS - 1}")
+
+    def _text_or_empty(self, action: int) -> str:
+        """action_text, or "" where the action has no text (outside the action space)."""
+        try:
+            return self.action_text(action)
+        except IllegalMoveError:
+            return ""
 
     def parse_move(self, text: str) -> Move:
         """The legal move or chance outcome ``text`` denotes here (a decision ``draw``
@@ -436,11 +442,10 @@ class RefState:
         die rolls; any letter case, spaces around ignored). MoveSyntaxError (with the
         column) for other text, IllegalMoveError naming the rule for a move not legal here."""
         action = read_move_text(text, self._phase, lambda: [m.text for m in self.legal_moves()])
-        word = text.strip()
         problem = self.check_action(action)
         if problem is not None:
             rule, reason = problem
-            raise IllegalMoveError(f"illegal move {word}: {rule}: {reason}", rule=rule)
+            raise IllegalMoveError.for_action(action, rule, reason, self.action_text(action))
         return Move(action, self.action_text(action))
 
     # --- outcome --------------------------------------------------------------------

@@ -1,0 +1,603 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""The one Cython base of every C-backed game state (issue 19).
+
+``CState`` holds a game's table of operations (core/common/pp_game_ops.h, ABI 2), one
+position of ``ops.state_size`` bytes and the history (the position before each
+applied action, and the action). Everything the table can answer is done here, once
+for every game: history, undo, copy, pickling support, legal actions, the checked
+apply that raises ``IllegalMoveError`` (worded by pickpack.errors), chance weights and
+exact chance probabilities, returns, the hash, playouts and perft in C without the
+GIL. A game's ``CoreState`` is ``cdef class CoreState(CState)`` whose ``__cinit__``
+calls ``self._bind(&its_ops)`` and writes its start position into ``self.state``; it
+adds its snapshot marshalling (``snapshot()``, the class method ``_load(snap)``) and
+its game-only queries.
+
+The C core never trusts Python: every action from outside goes through the table's
+``check_action`` before ``apply``.
+"""
+from libc.string cimport memcpy, memset
+from libc.stdint cimport uint64_t, INT32_MAX, INT32_MIN
+from libc.stdlib cimport malloc, free
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
+from cpython cimport array
+from pickpack._game_ops cimport *
+
+from fractions import Fraction
+
+from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError
+
+#: The name of a PyCapsule holding a ``const pp_game_ops *`` (check_ops, ops_capsule).
+OPS_CAPSULE_NAME = "pickpack.pp_game_ops"
+#: pp_game_ops.h's layout version this build accepts.
+GAME_OPS_ABI = PP_GAME_OPS_ABI
+#: The deepest perft a CState walks (pp_perft.h).
+PERFT_MAX_DEPTH = PP_PERFT_MAX_DEPTH
+
+cdef bytes _CAPSULE_NAME = OPS_CAPSULE_NAME.encode()
+cdef array.array _FLOATS = array.array("f")    # the template each observation tensor is cloned from
+
+
+# --- module helpers (exported through _cstate.pxd) -----------------------------------
+
+cdef uint64_t seed64(object seed) except? 0:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if seed < 0 or seed >= 2 ** 64:
+        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+    return <uint64_t>seed
+
+
+cdef int clamp_int(object v):
+    cdef int overflow = 0
+    cdef long x = PyLong_AsLongAndOverflow(v, &overflow)
+    if overflow > 0 or x > INT32_MAX:
+        return INT32_MAX
+    if overflow < 0 or x < INT32_MIN:
+        return INT32_MIN
+    return <int>x
+
+
+# --- the table's check ------------------------------------------------------------
+
+cdef const pp_game_ops *_last_checked = NULL    # the last table found sound (cheap re-binds)
+
+
+cdef str _ops_fault(const pp_game_ops *ops):
+    """None if the table is usable, else one line naming the game and what is wrong."""
+    if ops == NULL:
+        return "a C game's ops table is NULL"
+    name = ops.name.decode("utf-8", "replace") if ops.name != NULL else "(no name)"
+    if ops.abi != PP_GAME_OPS_ABI:
+        return (f"game {name!r}: its C ops table has abi {ops.abi}, this pickpack takes "
+                f"pp_game_ops ABI {PP_GAME_OPS_ABI} (rebuild the game against it)")
+    missing = []
+    if ops.name == NULL:
+        missing.append("name")
+    if ops.state_size == 0:
+        missing.append("state_size (> 0)")
+    if not 1 <= ops.max_actions <= 65535:
+        missing.append("max_actions (1..65535)")
+    if not 0 <= ops.max_chance_outcomes <= 65535:
+        missing.append("max_chance_outcomes (0..65535)")
+    if ops.max_plies < 1:
+        missing.append("max_plies (>= 1)")
+    if ops.num_distinct_actions < 1:
+        missing.append("num_distinct_actions (>= 1)")
+    for entry, present in (("num_players", ops.num_players != NULL),
+                           ("current_player", ops.current_player != NULL),
+                           ("legal_actions", ops.legal_actions != NULL), ("apply", ops.apply != NULL),
+                           ("returns", ops.returns != NULL), ("check_action", ops.check_action != NULL),
+                           ("error_rule", ops.error_rule != NULL), ("error_reason", ops.error_reason != NULL)):
+        if not present:
+            missing.append(entry)
+    if ops.max_chance_outcomes > 0:
+        if ops.chance_outcomes == NULL:
+            missing.append("chance_outcomes (the game has chance)")
+        if ops.chance_weights == NULL:
+            missing.append("chance_weights (the game has chance)")
+    if (ops.observation_size == NULL) != (ops.observation == NULL):
+        missing.append("observation_size and observation (both or neither)")
+    if missing:
+        return f"game {name!r}: its C ops table (pp_game_ops ABI {PP_GAME_OPS_ABI}) lacks {', '.join(missing)}"
+    return None
+
+
+cdef int _require_ops(const pp_game_ops *ops) except -1:
+    global _last_checked
+    if ops != NULL and ops == _last_checked:
+        return 0
+    fault = _ops_fault(ops)
+    if fault is not None:
+        raise ValueError(fault)
+    _last_checked = ops
+    return 0
+
+
+cdef const pp_game_ops *_ops_of(object obj) except NULL:
+    if isinstance(obj, CState):
+        if (<CState>obj).ops == NULL:
+            raise ValueError(f"{type(obj).__name__}: a state with no C ops table bound")
+        return (<CState>obj).ops
+    if PyCapsule_IsValid(obj, _CAPSULE_NAME):
+        return <const pp_game_ops *>PyCapsule_GetPointer(obj, _CAPSULE_NAME)
+    raise TypeError(f"check_ops takes a CState or a {OPS_CAPSULE_NAME!r} capsule, not {type(obj).__name__}")
+
+
+def check_ops(capsule_or_state):
+    """Refuse an unusable C ops table: ``capsule_or_state`` is a CState or a PyCapsule
+    named ``"pickpack.pp_game_ops"`` holding a ``const pp_game_ops *``. Returns the
+    game's name; raises one ValueError naming the game and every fault (a NULL table,
+    another ABI, a required entry missing: pp_game_ops.h "Required"), TypeError for
+    anything else."""
+    cdef const pp_game_ops *ops = _ops_of(capsule_or_state)
+    _require_ops(ops)
+    return ops.name.decode("utf-8", "replace")
+
+
+def ops_capsule(state):
+    """The ``"pickpack.pp_game_ops"`` capsule of a CState's table (for check_ops and
+    C code that takes a table). TypeError for anything but a CState."""
+    if not isinstance(state, CState):
+        raise TypeError(f"ops_capsule takes a CState, not {type(state).__name__}")
+    return PyCapsule_New(<void *>(<CState>state).ops, _CAPSULE_NAME, NULL)
+
+
+# --- scratch for the table's answers (the GIL is held while they are read) ---------
+
+cdef int *_acts = NULL
+cdef long long *_wts = NULL
+cdef int _room = 0
+
+
+cdef int _scratch(const pp_game_ops *ops) except -1:
+    """Room in _acts/_wts for any answer of legal_actions or chance_weights."""
+    global _acts, _wts, _room
+    cdef int n = ops.max_actions if ops.max_actions > ops.max_chance_outcomes else ops.max_chance_outcomes
+    if n <= _room:
+        return 0
+    cdef int *a = <int *>PyMem_Realloc(_acts, n * sizeof(int))
+    if a == NULL:
+        raise MemoryError()
+    _acts = a
+    cdef long long *w = <long long *>PyMem_Realloc(_wts, n * sizeof(long long))
+    if w == NULL:
+        raise MemoryError()
+    _wts = w
+    _room = n
+    return 0
+
+
+# Exact chance probabilities: one Fraction per (weight, total), made once. Small totals
+# (a deck, a die) keep a list indexed by the weight, larger ones a dict by (weight, total).
+cdef dict _BY_TOTAL = {}
+cdef dict _FRACTIONS = {}
+cdef long long _LIST_TOTAL = 4096     # largest total with a list (32 KiB)
+
+
+cdef list _fractions_of(long long total):
+    """The list of Fractions w/total (None where not made yet) for a total <= _LIST_TOTAL."""
+    cdef list row = _BY_TOTAL.get(total)
+    if row is None:
+        if len(_BY_TOTAL) >= 256:
+            _BY_TOTAL.clear()
+        row = _BY_TOTAL[total] = [None] * (total + 1)
+    return row
+
+
+cdef object _fraction(long long w, long long total):
+    key = (w, total)
+    f = _FRACTIONS.get(key)
+    if f is None:
+        if len(_FRACTIONS) >= 65536:
+            _FRACTIONS.clear()
+        f = _FRACTIONS[key] = Fraction(w, total)
+    return f
+
+
+# --- the generic playout (a table without its own) ---------------------------------
+
+cdef int _draw(pp_rng *rng, const long long *weights, int n) noexcept nogil:
+    """An index 0..n-1 drawn by the weights (each > 0)."""
+    cdef unsigned long long total = 0, r, bound
+    cdef int i
+    for i in range(n):
+        total += <unsigned long long>weights[i]
+    bound = <unsigned long long>0xFFFFFFFFFFFFFFFF - (<unsigned long long>0xFFFFFFFFFFFFFFFF % total)
+    r = pp_rng_next(rng)
+    while r >= bound:
+        r = pp_rng_next(rng)
+    r %= total
+    for i in range(n):
+        if r < <unsigned long long>weights[i]:
+            return i
+        r -= <unsigned long long>weights[i]
+    return n - 1
+
+
+cdef int _generic_playout(const pp_game_ops *ops, void *s, pp_rng *rng, int *acts,
+                          long long *wts) noexcept nogil:
+    """Uniform decisions, chance by its weights, to the end; -1 if the game did not end
+    within max_plies."""
+    cdef int ply, n, who
+    for ply in range(ops.max_plies + 1):
+        who = ops.current_player(s)
+        if who == PP_TERMINAL:
+            return 0
+        if who == PP_CHANCE:
+            n = ops.chance_weights(s, acts, wts)
+            if n <= 0:
+                return -1
+            ops.apply(s, acts[_draw(rng, wts, n)])
+        else:
+            n = ops.legal_actions(s, acts)
+            if n <= 0:
+                return -1
+            ops.apply(s, acts[pp_rng_below(rng, <unsigned int>n)])
+    return -1
+
+
+cdef long long _PERFT_PER_SLICE = 1 << 17      # actions per slice: a few ms of any game
+
+
+# --- the base ---------------------------------------------------------------------
+
+cdef class CState:
+    """A game position backed by a C table of operations, with its history.
+
+    Not made directly: a game's ``CoreState(CState)`` binds its table. Actions are
+    ints; seats 0..num_players-1; ``current_player_id()`` is a seat,
+    pickpack.game.CHANCE (-1) or pickpack.game.TERMINAL (-4).
+    """
+
+    def __cinit__(self, *args, **kwargs):
+        self.ops = NULL
+        self.state = NULL
+        self.hist = NULL
+        self.hist_actions = NULL
+        self.nhist = 0
+        self.cap = 0
+
+    def __dealloc__(self):
+        PyMem_Free(self.state)
+        PyMem_Free(self.hist)
+        PyMem_Free(self.hist_actions)
+
+    cdef int _bind(self, const pp_game_ops *ops) except -1:
+        """Bind the table (checked: ValueError naming the game and the fault) and make
+        room for one position (zeroed; the subclass writes its start position)."""
+        _require_ops(ops)
+        _scratch(ops)
+        if self.state == NULL or self.ops.state_size != ops.state_size:
+            PyMem_Free(self.state)
+            self.state = <char *>PyMem_Malloc(ops.state_size)
+            if self.state == NULL:
+                raise MemoryError()
+            PyMem_Free(self.hist)
+            self.hist = NULL
+            self.cap = 0
+            self.nhist = 0
+        memset(self.state, 0, ops.state_size)
+        self.ops = ops
+        return 0
+
+    cdef int _reserve(self, int n) except -1:
+        """Room for n history entries."""
+        if n <= self.cap:
+            return 0
+        cdef int cap = max(n, 2 * self.cap, 64)
+        cdef char *h = <char *>PyMem_Realloc(self.hist, <size_t>cap * self.ops.state_size)
+        if h == NULL:
+            raise MemoryError()
+        self.hist = h
+        cdef int *a = <int *>PyMem_Realloc(self.hist_actions, <size_t>cap * sizeof(int))
+        if a == NULL:
+            raise MemoryError()
+        self.hist_actions = a
+        self.cap = cap
+        return 0
+
+    cdef int _check_int(self, object action) except? -1:
+        """The C int of an action from Python: NotAnActionError for a non-int (bool
+        included); ints beyond the C range become one every check refuses."""
+        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
+            raise NotAnActionError.for_value(action)
+        return clamp_int(action)
+
+    cdef _raise_illegal(self, object action, int a, int code):
+        """Raise IllegalMoveError.for_action for ``action`` (its C int ``a``) refused
+        with the table's error ``code``."""
+        raise IllegalMoveError.for_action(action, self._rule(code), self._reason(a, code), self._move_text(a))
+
+    def _rule(self, int code):
+        cdef const char *r = self.ops.error_rule(code)
+        return r.decode("utf-8", "replace") if r != NULL else ""
+
+    def _reason(self, int a, int code):
+        cdef char buf[512]
+        buf[0] = 0
+        cdef int n = self.ops.error_reason(self.state, a, code, buf, sizeof(buf))
+        if n < 0:
+            n = 0
+        if n > <int>sizeof(buf) - 1:
+            n = sizeof(buf) - 1
+        return buf[:n].decode("utf-8", "replace")
+
+    def _move_text(self, action):
+        """The move text of ``action`` (an int) here by the table's action_text, or ""
+        when it has none here; a game whose table writes no text overrides this."""
+        if self.ops.action_text == NULL or isinstance(action, bool) or not isinstance(action, int):
+            return ""
+        cdef char buf[256]
+        buf[0] = 0
+        cdef int n = self.ops.action_text(self.state, clamp_int(action), buf, sizeof(buf))
+        if n < 0:
+            return ""
+        if n > <int>sizeof(buf) - 1:
+            n = sizeof(buf) - 1
+        return buf[:n].decode("utf-8", "replace")
+
+    # --- the position -----------------------------------------------------------
+
+    @property
+    def num_players(self):
+        """Number of seats (constant over a game)."""
+        return self.ops.num_players(self.state)
+
+    @property
+    def ply(self):
+        """Actions (chance outcomes included) applied since this state was created."""
+        return self.nhist
+
+    def current_player_id(self):
+        """The deciding seat, CHANCE (-1) at a chance node, TERMINAL (-4) once over."""
+        return self.ops.current_player(self.state)
+
+    def is_terminal(self):
+        """True once the game is over."""
+        return self.ops.current_player(self.state) == PP_TERMINAL
+
+    def is_chance_node(self):
+        """True where an outcome is drawn rather than decided."""
+        return self.ops.current_player(self.state) == PP_CHANCE
+
+    def zobrist_hash(self):
+        """The table's 64-bit position hash. TypeError for a game whose table has none."""
+        if self.ops.hash == NULL:
+            raise TypeError(f"game {self.ops.name.decode()!r}: its C ops table has no hash")
+        return self.ops.hash(self.state)
+
+    def history_actions(self):
+        """The actions (chance outcomes included) applied since creation, oldest first."""
+        return [self.hist_actions[i] for i in range(self.nhist)]
+
+    # --- actions ----------------------------------------------------------------
+
+    def legal_actions(self):
+        """The legal decisions at a decision node, the possible outcomes at a chance
+        node (the table's order), [] once over."""
+        cdef int who = self.ops.current_player(self.state)
+        cdef int n
+        if who == PP_TERMINAL:
+            return []
+        if who == PP_CHANCE:
+            n = self.ops.chance_weights(self.state, _acts, _wts)
+        else:
+            n = self.ops.legal_actions(self.state, _acts)
+        return [_acts[i] for i in range(n)]
+
+    def chance_weights(self):
+        """At a chance node ``[(outcome, weight)]``: exact integer weights > 0, the
+        probability of each its weight over their sum; [] elsewhere (no Fractions)."""
+        if self.ops.current_player(self.state) != PP_CHANCE:
+            return []
+        cdef int n = self.ops.chance_weights(self.state, _acts, _wts)
+        return [(_acts[i], _wts[i]) for i in range(n)]
+
+    def chance_outcomes(self):
+        """At a chance node ``[(outcome, Fraction)]``, exact and summing to 1 (from the
+        table's integer weights); [] elsewhere."""
+        if self.ops.current_player(self.state) != PP_CHANCE:
+            return []
+        cdef int n = self.ops.chance_weights(self.state, _acts, _wts)
+        cdef long long total = 0
+        cdef long long w
+        cdef int i
+        cdef list row, out
+        for i in range(n):
+            total += _wts[i]
+        if total > _LIST_TOTAL:
+            return [(_acts[i], _fraction(_wts[i], total)) for i in range(n)]
+        row = _fractions_of(total)
+        out = []
+        for i in range(n):
+            w = _wts[i]
+            f = row[w]
+            if f is None:
+                f = row[w] = Fraction(w, total)
+            out.append((_acts[i], f))
+        return out
+
+    def check_action(self, action):
+        """None if ``action`` is legal here, else ``(rule id, reason)`` from the table.
+        NotAnActionError (an IllegalMoveError and a TypeError) for a non-int."""
+        cdef int a = self._check_int(action)
+        cdef int code = self.ops.check_action(self.state, a)
+        if code == 0:
+            return None
+        return (self._rule(code), self._reason(a, code))
+
+    def apply_action(self, action):
+        """Apply a legal decision or chance outcome. IllegalMoveError.for_action (rule,
+        reason and text from the table) for an int that is not legal here,
+        NotAnActionError for a non-int; the state is unchanged then."""
+        cdef int a = self._check_int(action)
+        cdef int code = self.ops.check_action(self.state, a)
+        if code != 0:
+            self._raise_illegal(action, a, code)
+        if self.nhist >= self.cap:
+            self._reserve(self.nhist + 1)
+        memcpy(self.hist + <size_t>self.nhist * self.ops.state_size, self.state, self.ops.state_size)
+        self.hist_actions[self.nhist] = a
+        self.ops.apply(self.state, a)
+        self.nhist += 1
+
+    def undo(self):
+        """Take the last action back (the exact previous position). NothingToUndoError
+        (an IndexError) when there is none."""
+        if self.nhist == 0:
+            raise NothingToUndoError("nothing to undo: no action since this state was created")
+        self.nhist -= 1
+        memcpy(self.state, self.hist + <size_t>self.nhist * self.ops.state_size, self.ops.state_size)
+
+    # --- copies and pickling ------------------------------------------------------
+
+    def copy(self):
+        """An independent copy with the same position and history."""
+        cdef CState c = type(self).__new__(type(self))
+        memcpy(c.state, self.state, self.ops.state_size)
+        if self.nhist:
+            c._reserve(self.nhist)
+            memcpy(c.hist, self.hist, <size_t>self.nhist * self.ops.state_size)
+            memcpy(c.hist_actions, self.hist_actions, <size_t>self.nhist * sizeof(int))
+        c.nhist = self.nhist
+        return c
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def _root(self):
+        """A new state (no history) at the position this one was created at."""
+        cdef CState root = type(self).__new__(type(self))
+        memcpy(root.state, self.hist if self.nhist else self.state, self.ops.state_size)
+        return root
+
+    def _root_snapshot(self):
+        """The snapshot of the position this state was created at (the subclass's
+        ``snapshot()``)."""
+        return self._root().snapshot()
+
+    def __reduce__(self):
+        """Pickled as the root's snapshot and the actions since: the subclass gives
+        ``snapshot()`` and the class method ``_load(snap)``."""
+        return (_rebuild, (type(self), self._root_snapshot(), self.history_actions()))
+
+    # --- outcome ------------------------------------------------------------------
+
+    def _returns_and_margins(self):
+        cdef int n = self.ops.num_players(self.state)
+        cdef double *buf = <double *>PyMem_Malloc(2 * max(n, 1) * sizeof(double))
+        if buf == NULL:
+            raise MemoryError()
+        try:
+            self.ops.returns(self.state, buf, buf + n)
+            return [buf[i] for i in range(n)], [buf[n + i] for i in range(n)]
+        finally:
+            PyMem_Free(buf)
+
+    def returns(self):
+        """One return per seat from the table (zeros before the end in most games)."""
+        cdef int n = self.ops.num_players(self.state)
+        cdef double out[8]
+        if n > 8:
+            return self._returns_and_margins()[0]
+        self.ops.returns(self.state, out, NULL)
+        return [out[i] for i in range(n)]
+
+    def _margins(self):
+        """The table's score margins per seat (what a search adds ``margin`` times)."""
+        return self._returns_and_margins()[1]
+
+    # --- views --------------------------------------------------------------------
+
+    def observation_tensor_shape(self):
+        """``(size,)`` of the table's observation tensor. TypeError without one."""
+        if self.ops.observation_size == NULL:
+            raise TypeError(f"game {self.ops.name.decode()!r}: its C ops table has no observation tensor")
+        return (self.ops.observation_size(self.state),)
+
+    def _observation_tensor(self, seat):
+        """What ``seat`` (an int 0..num_players-1) sees, as a new ``array('f')`` filled by
+        the table's observation. TypeError for a non-int or a table without one,
+        ValueError for a seat out of range."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"a seat is an int, not {type(seat).__name__}")
+        cdef int n = self.ops.num_players(self.state)
+        if not 0 <= seat < n:
+            raise ValueError(f"player must be a seat 0..{n - 1}, not {seat}")
+        size = self.observation_tensor_shape()[0]
+        cdef array.array out = array.clone(_FLOATS, <Py_ssize_t>size, zero=False)
+        cdef int err = self.ops.observation(self.state, <int>seat, out.data.as_floats, <size_t>size)
+        if err != 0:
+            raise ValueError(f"observation tensor: the C core refused seat {seat} (error {err})")
+        return out
+
+    # --- batch work in C ----------------------------------------------------------
+
+    def playout(self, seed):
+        """Finish a copy in C without the GIL (the table's playout, else uniformly
+        random decisions and chance drawn by its weights from pp_rng(seed)); its
+        returns. This state is unchanged. ``seed``: int 0..2**64-1. RuntimeError if
+        the game does not end within the table's max_plies."""
+        cdef pp_rng rng
+        cdef const pp_game_ops *ops = self.ops
+        cdef int width = ops.max_actions if ops.max_actions > ops.max_chance_outcomes else ops.max_chance_outcomes
+        cdef int rc = 0
+        pp_rng_seed(&rng, seed64(seed))
+        cdef CState work = self._root()
+        memcpy(work.state, self.state, ops.state_size)
+        cdef int *acts = <int *>PyMem_Malloc(width * sizeof(int))
+        cdef long long *wts = <long long *>PyMem_Malloc(width * sizeof(long long))
+        try:
+            if acts == NULL or wts == NULL:
+                raise MemoryError()
+            with nogil:
+                if ops.playout != NULL:
+                    ops.playout(work.state, &rng)
+                else:
+                    rc = _generic_playout(ops, work.state, &rng, acts, wts)
+        finally:
+            PyMem_Free(acts)
+            PyMem_Free(wts)
+        if rc != 0:
+            raise RuntimeError(f"game {ops.name.decode()!r}: a playout did not end within {ops.max_plies} plies")
+        return work.returns()
+
+    def perft(self, depth, progress=None):
+        """The number of action sequences of exactly ``depth`` actions from here,
+        chance outcomes counting as actions (depth 0 is 1; a game that ends earlier
+        contributes 0). Counted in C (pp_perft.h) in slices without the GIL; between
+        slices Ctrl-C raises KeyboardInterrupt and ``progress``, if given, gets the
+        share walked (a float 0..1; 1.0 once at the end). ValueError for a depth
+        outside 0..PERFT_MAX_DEPTH, MemoryError if the walk cannot be allocated."""
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= PP_PERFT_MAX_DEPTH:
+            raise ValueError(f"depth must be an int 0..{PP_PERFT_MAX_DEPTH}, got {depth!r}")
+        cdef pp_perft_job job
+        cdef int rc = pp_perft_start(&job, self.ops, self.state, depth)
+        if rc == PP_PERFT_NO_MEMORY:
+            raise MemoryError("perft: out of memory")
+        try:
+            while not job.done:
+                with nogil:
+                    pp_perft_run(&job, _PERFT_PER_SLICE)
+                PyErr_CheckSignals()
+                if progress is not None and not job.done:
+                    progress(pp_perft_progress(&job))
+        finally:
+            pp_perft_free(&job)
+        if progress is not None:
+            progress(1.0)
+        return job.leaves
+
+
+def _rebuild(cls, snap, actions):
+    """Unpickle: the class's ``_load(snap)`` then each action (checked)."""
+    st = cls._load(snap)
+    for a in actions:
+        st.apply_action(a)
+    return st

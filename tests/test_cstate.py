@@ -1,0 +1,244 @@
+"""The C-state base (pickpack._cstate.CState, issue 19) on PUSH, its first game: the
+table check, the one error contract of apply_action/check_action, history, copies,
+exact chance, perft in C and the text the table writes.
+
+Rules cited: PU-C1 (the deck: 32 card types), PU-C3 (with 2 players the 12 switch cards
+are removed: 108 cards of 31 types), PU-P4 (a push turn draws at least one card), PU-T1
+(decisions are 0..12).
+"""
+
+from __future__ import annotations
+
+import copy
+import ctypes
+import pickle
+from fractions import Fraction
+
+import pytest
+
+import pickpack._cstate
+from pickpack._cstate import check_ops, ops_capsule
+from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError
+from pickpack.games.push import _core
+from pickpack.games.push.encoding import CARD_TEXT, DRAW, STOP, full_deck
+from pickpack.games.push.state import State
+from pickpack.perft import _walk
+
+_FN = ctypes.c_void_p
+
+
+class _Ops(ctypes.Structure):
+    """pp_game_ops (core/common/pp_game_ops.h, ABI 2), field for field."""
+
+    _fields_ = [("abi", ctypes.c_int), ("name", ctypes.c_char_p), ("state_size", ctypes.c_size_t),
+                ("max_actions", ctypes.c_int), ("max_chance_outcomes", ctypes.c_int), ("max_plies", ctypes.c_int),
+                *((f, _FN) for f in ("num_players", "current_player", "legal_actions", "apply", "chance_outcomes",
+                                     "returns", "hash", "playout", "determinize", "in_tree")),
+                ("num_distinct_actions", ctypes.c_int),
+                *((f, _FN) for f in ("check_action", "error_rule", "error_reason", "chance_weights", "action_text",
+                                     "observation_size", "observation", "mcts"))]
+
+
+_CAPSULE_NAME = ctypes.create_string_buffer(pickpack._cstate.OPS_CAPSULE_NAME.encode())
+_get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_get_pointer.restype, _get_pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+_new_capsule = ctypes.pythonapi.PyCapsule_New
+_new_capsule.restype, _new_capsule.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+
+
+def _push_table() -> _Ops:
+    """A copy of PUSH's table (pp_push_ops), to break on purpose."""
+    address = _get_pointer(ops_capsule(State(2)), _CAPSULE_NAME.value)
+    return _Ops.from_buffer_copy(ctypes.string_at(address, ctypes.sizeof(_Ops)))
+
+
+def _capsule(table: _Ops) -> object:
+    return _new_capsule(ctypes.addressof(table), _CAPSULE_NAME, None)
+
+
+def _decision_position() -> State:
+    """Two players, p1 drew R1 and placed it: draw again or stop (PU-P4)."""
+    st = State(2)
+    for move in ("draw", "R1", "place-1"):
+        st.apply(move)
+    return st
+
+
+# --- the table check -------------------------------------------------------------------
+
+def test_a_sound_table_is_accepted_and_named() -> None:
+    st = State(2)
+    assert check_ops(st) == "push"
+    assert check_ops(ops_capsule(st)) == "push"
+    assert check_ops(_capsule(_push_table())) == "push"
+
+
+def test_a_table_of_another_abi_is_refused_naming_the_game() -> None:
+    table = _push_table()
+    table.abi = 1
+    with pytest.raises(ValueError, match=r"^game 'push': its C ops table has abi 1, this pickpack takes "
+                                         r"pp_game_ops ABI 2"):
+        check_ops(_capsule(table))
+
+
+def test_a_table_missing_required_entries_is_refused_with_each_named() -> None:
+    table = _push_table()
+    table.check_action = None
+    table.chance_weights = None
+    table.observation = None
+    with pytest.raises(ValueError) as caught:
+        check_ops(_capsule(table))
+    assert str(caught.value) == ("game 'push': its C ops table (pp_game_ops ABI 2) lacks check_action, "
+                                 "chance_weights (the game has chance), observation_size and observation "
+                                 "(both or neither)")
+
+
+def test_check_ops_takes_only_a_state_or_a_table_capsule() -> None:
+    with pytest.raises(TypeError, match="CState or a 'pickpack.pp_game_ops' capsule, not int"):
+        check_ops(42)
+
+
+# --- the error contract ------------------------------------------------------------------
+
+@pytest.mark.parametrize("action", ["6", 1.5, True, None])
+def test_a_non_int_action_is_not_an_action(action: object) -> None:
+    st = State(2)
+    before = st.snapshot()
+    for call in (st.apply_action, st.check_action):
+        with pytest.raises(NotAnActionError) as caught:
+            call(action)  # type: ignore[arg-type]
+        error = caught.value
+        assert isinstance(error, IllegalMoveError) and isinstance(error, TypeError)
+        assert error.rule == "action space" and error.reason == "an action is an int"
+        assert str(error) == f"not an action: {action!r} (a {type(action).__name__}): action space: an action is an int"
+    assert st.snapshot() == before and st.ply == 0
+
+
+def test_an_illegal_decision_names_its_text_rule_and_reason() -> None:
+    st = State(2)
+    with pytest.raises(IllegalMoveError) as caught:
+        st.apply_action(STOP)
+    error = caught.value
+    assert str(error) == "illegal move stop (action 1): PU-P4: a push turn draws at least one card"
+    assert (error.rule, error.reason, error.text, error.action) == (
+        "PU-P4", "a push turn draws at least one card", "stop", STOP)
+    assert st.check_action(STOP) == ("PU-P4", "a push turn draws at least one card")
+    assert st.ply == 0
+
+
+@pytest.mark.parametrize("action", [13, -1, 2**31, 2**70, -(2**70)])
+def test_an_int_outside_the_decisions_has_no_text_and_keeps_its_value(action: int) -> None:
+    st = State(2)
+    with pytest.raises(IllegalMoveError) as caught:
+        st.apply_action(action)
+    assert str(caught.value) == f"illegal action {action}: PU-T1: decisions are 0..12"
+    assert caught.value.action == action and caught.value.text == ""
+    assert st.check_action(action) == ("PU-T1", "decisions are 0..12")
+
+
+def test_the_tables_move_text_is_the_states_text() -> None:
+    decision, drawing = _decision_position(), State(2)
+    drawing.apply_action(DRAW)
+    for st, space in ((decision, range(13)), (drawing, range(38))):
+        assert [st._move_text(a) for a in space] == [st.action_text(a) for a in space]
+    assert drawing._move_text(38) == "" and decision._move_text(13) == ""
+
+
+# --- chance -------------------------------------------------------------------------------
+
+def test_chance_weights_are_the_decks_counts_and_outcomes_their_exact_shares() -> None:
+    st = State(2)
+    assert st.chance_weights() == [] and st.chance_outcomes() == []
+    st.apply_action(DRAW)
+    counts = full_deck(2)
+    assert st.chance_weights() == [(t, counts[t]) for t in range(len(CARD_TEXT) - 1)]   # no switch (PU-C3)
+    assert sum(w for _, w in st.chance_weights()) == 108
+    outcomes = st.chance_outcomes()
+    assert outcomes == [(t, Fraction(counts[t], 108)) for t in range(len(CARD_TEXT) - 1)]
+    assert sum(p for _, p in outcomes) == 1
+    assert all(a is b for (_, a), (_, b) in zip(outcomes, st.chance_outcomes(), strict=True))
+
+
+# --- history, copies, pickling -----------------------------------------------------------
+
+def test_undo_restores_position_and_hash_and_refuses_an_empty_history() -> None:
+    st = State(3)
+    with pytest.raises(NothingToUndoError):
+        st.undo()
+    seen = []
+    for move in ("draw", "R1", "place-1", "draw"):
+        seen.append((st.snapshot(), st.zobrist_hash()))
+        st.apply(move)
+    assert st.history_actions() == [DRAW, 0, 7, DRAW] and st.ply == 4
+    for snap, key in reversed(seen):
+        st.undo()
+        assert (st.snapshot(), st.zobrist_hash()) == (snap, key)
+    assert st.ply == 0
+
+
+@pytest.mark.parametrize("make_copy", [State.copy, copy.copy, copy.deepcopy])
+def test_copies_are_independent_and_keep_the_history(make_copy: object) -> None:
+    st = _decision_position()
+    twin = make_copy(st)  # type: ignore[operator]
+    assert type(twin) is State and twin == st and twin.history_actions() == st.history_actions()
+    twin.apply_action(STOP)
+    assert twin.ply == 4 and st.ply == 3 and st.phase == "decide"
+    twin.undo()
+    twin.undo()
+    assert st.history_actions() == [DRAW, 0, 7]
+
+
+def test_a_pickle_is_the_root_snapshot_and_the_actions() -> None:
+    st = _decision_position()
+    fn, (cls, snap, actions) = st.__reduce__()
+    assert fn is pickpack._cstate._rebuild and cls is State
+    assert snap == State(2).snapshot() and actions == [DRAW, 0, 7]
+    back = pickle.loads(pickle.dumps(st))
+    assert back == st and back.history_actions() == st.history_actions()
+    # Pickles made before the base name the game module's _rebuild: it still resolves.
+    assert _core._rebuild is pickpack._cstate._rebuild
+
+
+# --- perft ---------------------------------------------------------------------------------
+
+def test_perft_counts_chance_outcomes_as_plies() -> None:
+    # depth 1: only draw (PU-P4); depth 2: each card type of the deck, 32 (PU-C1), 31
+    # for 2 players (PU-C3).
+    assert [State(3).perft(d) for d in (0, 1, 2)] == [1, 1, 32]
+    st = State(2)
+    assert [st.perft(d) for d in (0, 1, 2)] == [1, 1, 31]
+    assert st.ply == 0
+
+
+def test_perft_in_c_agrees_with_the_python_walk() -> None:
+    st = _decision_position()
+    for depth in range(1, 5):
+        assert st.perft(depth) == _walk(st, depth)
+    assert st.ply == 3
+
+
+def test_perft_reports_progress_ending_at_one() -> None:
+    shares: list[float] = []
+    assert State(3).perft(4, progress=shares.append) == _walk(State(3), 4)
+    assert shares[-1] == 1.0 and all(0.0 <= s <= 1.0 for s in shares)
+
+
+@pytest.mark.parametrize("depth", [-1, 65, True, 2.0])
+def test_perft_refuses_a_bad_depth(depth: object) -> None:
+    with pytest.raises(ValueError, match="depth must be an int 0..64"):
+        State(2).perft(depth)  # type: ignore[arg-type]
+
+
+# --- outcome and views ---------------------------------------------------------------------
+
+def test_returns_are_one_float_per_seat() -> None:
+    assert State(5).returns() == [0.0] * 5
+
+
+def test_the_observation_tensor_refuses_a_seat_out_of_range() -> None:
+    st = State(3)
+    assert len(st._observation_tensor(2)) == st.observation_tensor_shape()[0] == 203 + 33 * 3
+    with pytest.raises(ValueError, match="player must be a seat 0..2, not 3"):
+        st._observation_tensor(3)
+    with pytest.raises(TypeError, match="a seat is an int"):
+        st._observation_tensor("p1")  # type: ignore[arg-type]
