@@ -43,7 +43,7 @@ def test_undo_with_no_history_is_a_pickpack_error_and_an_index_error(make: Any) 
     with pytest.raises(pickpack.NothingToUndoError) as err:
         state.undo()
     assert isinstance(err.value, pickpack.PickpackError) and isinstance(err.value, IndexError)
-    assert str(err.value).startswith("undo: no move to take back")
+    assert str(err.value) == "nothing to undo: no action since this state was created"   # the base's wording
 
 
 def test_undo_stops_at_the_root_and_leaves_the_state_unchanged() -> None:

@@ -1,19 +1,20 @@
 """The Pick & Pack game state: the Python API over the C core.
 
 A State is one node of the game tree plus the moves that led to it (for undo). Its
-integer methods (legal_actions, apply_action) are the fast path and come straight from
-the C binding; the Move-level methods here add canonical text and rule-naming errors.
+integer methods (legal_actions, apply_action, chance, returns, current_player_id, ...)
+are the fast path and come straight from the C binding and its base
+(pickpack._cstate.CState); the Move-level methods here add canonical text and
+rule-naming errors.
 """
 
 from __future__ import annotations
 
 import array
 import functools
-from fractions import Fraction
 from typing import Any
 
 from pickpack.errors import IllegalMoveError, SnapshotError
-from pickpack.game import TERMINAL, Game
+from pickpack.game import Game
 from pickpack.games_registry import get_game
 from pickpack.games.pickpack._core import CoreState
 from pickpack.games.pickpack.encoding import FILES, PLAYERS, RANKS, SPACES, player_of
@@ -84,14 +85,6 @@ class State(CoreState):
 
     # --- game-neutral protocol ---------------------------------------------------
 
-    def is_chance_node(self) -> bool:
-        """Always False: Pick & Pack's only chance is the deal, drawn at creation (PP-S1)."""
-        return False
-
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """Always empty (no chance nodes in Pick & Pack)."""
-        return []
-
     @property
     def game(self) -> Game[Any]:
         """The registered Game (pickpack.games.pickpack.GAME), found through the game
@@ -100,34 +93,11 @@ class State(CoreState):
         return _registered_game()
 
     @property
-    def num_players(self) -> int:
-        """Always 2 (Red, seat 0, and Blue, seat 1)."""
-        return 2
-
-    def current_player_id(self) -> int:
-        """0 (Red) or 1 (Blue) to decide, pickpack.TERMINAL once the game is over; never
-        CHANCE (the deal is drawn at creation, PP-S1)."""
-        player = self.current_player
-        return TERMINAL if player is None else PLAYERS.index(player)
-
-    def returns(self) -> list[float]:
-        """Utilities ``[red, blue]``: +1 for the winner, -1 for the loser, 0 each for a
-        draw (PP-E4). ``[0.0, 0.0]`` while the game goes on.
-        """
-        w = self.winner()
-        if w is None or w == "draw":
-            return [0.0, 0.0]
-        return [1.0 if p == w else -1.0 for p in PLAYERS]
-
-    @property
     def history(self) -> list[Move]:
         """The moves applied since this state was created, oldest first."""
-        replay = self.copy()
-        actions = replay.history_actions()
-        for _ in actions:
-            replay.undo()
+        replay = self._root()
         out = []
-        for a in actions:
+        for a in self.history_actions():
             out.append(Move(a, replay.action_text(a)))
             replay.apply_action(a)
         return out
