@@ -105,6 +105,22 @@ def test_state_options_are_the_game_options_it_keeps() -> None:
     assert pickpack.new_game("pickpack", seed=3).options == {"first": "red"}
 
 
+def test_a_pickle_keeps_the_form_of_pickles_made_before_the_c_state_base() -> None:
+    # Pickles name pickpack.games.pickpack._core._rebuild(cls, root snapshot, first,
+    # actions): who moves first (PP-S4) is not in a snapshot, and pickles written before
+    # the base still load through the same function.
+    from pickpack.games.pickpack import _core
+    state = pickpack.new_game("pickpack", seed=9, first="blue", placements="dealt")
+    for _ in range(7):
+        state.apply_action(state.legal_actions()[-1])
+    rebuild, (cls, snap, first, actions) = state.__reduce__()
+    assert rebuild is _core._rebuild and cls is type(state)
+    assert (first, actions, snap["phase"]) == ("blue", state.history_actions(), "play")
+    again = pickle.loads(pickle.dumps(state))
+    assert (again.zobrist_hash(), again.ply, again.first_player) == (state.zobrist_hash(), 7, "blue")
+    assert again.history_actions() == state.history_actions()
+
+
 def test_explicit_deal_puts_the_grabber_on_the_six() -> None:
     deal = [1] * 10 + [2] * 8 + [3] * 7 + [4] * 6 + [5] * 4 + [6]   # f6 holds the 6
     state = pickpack.new_game("pickpack", deal=deal)
