@@ -15,7 +15,7 @@ its game-only queries.
 The C core never trusts Python: every action from outside goes through the table's
 ``check_action`` before ``apply``.
 """
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy, memset, strlen
 from libc.stdint cimport uint64_t, INT32_MAX, INT32_MIN
 from libc.stdlib cimport malloc, free
 from cpython.exc cimport PyErr_CheckSignals
@@ -58,6 +58,69 @@ cdef int clamp_int(object v):
     if overflow < 0 or x < INT32_MIN:
         return INT32_MIN
     return <int>x
+
+
+# --- the table of a state bound to no game ----------------------------------------
+# A CState made directly (or a subclass that never binds) answers as a finished game of
+# one seat whose every action is refused: never a NULL table to call through.
+
+cdef int _unbound_one(const void *state) noexcept nogil:
+    return 1
+
+
+cdef int _unbound_over(const void *state) noexcept nogil:
+    return PP_TERMINAL
+
+
+cdef int _unbound_none(const void *state, int *out) noexcept nogil:
+    return 0
+
+
+cdef void _unbound_apply(void *state, int action) noexcept nogil:
+    pass
+
+
+cdef void _unbound_returns(const void *state, double *out, double *margins) noexcept nogil:
+    out[0] = 0.0
+    if margins != NULL:
+        margins[0] = 0.0
+
+
+cdef int _unbound_check(const void *state, int action) noexcept nogil:
+    return 1
+
+
+cdef const char *_unbound_rule(int code) noexcept nogil:
+    return "no game"
+
+
+cdef int _unbound_reason(const void *state, int action, int code, char *buf, size_t size) noexcept nogil:
+    cdef const char *text = "this state is bound to no game's C table"
+    cdef size_t n = strlen(text)
+    if size == 0:
+        return 0
+    if n > size - 1:
+        n = size - 1
+    memcpy(buf, text, n)
+    buf[n] = 0
+    return <int>n
+
+
+cdef pp_game_ops _UNBOUND
+memset(&_UNBOUND, 0, sizeof(_UNBOUND))
+_UNBOUND.abi = PP_GAME_OPS_ABI
+_UNBOUND.name = "(no game)"
+_UNBOUND.max_actions = 1
+_UNBOUND.max_plies = 1
+_UNBOUND.num_distinct_actions = 1
+_UNBOUND.num_players = _unbound_one
+_UNBOUND.current_player = _unbound_over
+_UNBOUND.legal_actions = _unbound_none
+_UNBOUND.apply = _unbound_apply
+_UNBOUND.returns = _unbound_returns
+_UNBOUND.check_action = _unbound_check
+_UNBOUND.error_rule = _unbound_rule
+_UNBOUND.error_reason = _unbound_reason
 
 
 # --- the table's check ------------------------------------------------------------
@@ -118,8 +181,8 @@ cdef int _require_ops(const pp_game_ops *ops) except -1:
 
 cdef const pp_game_ops *_ops_of(object obj) except NULL:
     if isinstance(obj, CState):
-        if (<CState>obj).ops == NULL:
-            raise ValueError(f"{type(obj).__name__}: a state with no C ops table bound")
+        if (<CState>obj).ops == &_UNBOUND:
+            raise ValueError(f"{type(obj).__name__}: a state bound to no game's C ops table")
         return (<CState>obj).ops
     if PyCapsule_IsValid(obj, _CAPSULE_NAME):
         return <const pp_game_ops *>PyCapsule_GetPointer(obj, _CAPSULE_NAME)
@@ -247,13 +310,14 @@ cdef long long _PERFT_PER_SLICE = 1 << 17      # actions per slice: a few ms of 
 cdef class CState:
     """A game position backed by a C table of operations, with its history.
 
-    Not made directly: a game's ``CoreState(CState)`` binds its table. Actions are
+    Not made directly: a game's ``CoreState(CState)`` binds its table (a CState bound
+    to none is a finished game of one seat that refuses every action). Actions are
     ints; seats 0..num_players-1; ``current_player_id()`` is a seat,
     pickpack.game.CHANCE (-1) or pickpack.game.TERMINAL (-4).
     """
 
     def __cinit__(self, *args, **kwargs):
-        self.ops = NULL
+        self.ops = &_UNBOUND          # until the subclass binds its game (_bind)
         self.state = NULL
         self.hist = NULL
         self.hist_actions = NULL
@@ -325,19 +389,31 @@ cdef class CState:
             n = sizeof(buf) - 1
         return buf[:n].decode("utf-8", "replace")
 
-    def _move_text(self, action):
-        """The move text of ``action`` (an int) here by the table's action_text, or ""
-        when it has none here; a game whose table writes no text overrides this."""
-        if self.ops.action_text == NULL or isinstance(action, bool) or not isinstance(action, int):
-            return ""
+    cdef str _text_at(self, const char *position, int action):
+        """The table's text of ``action`` in ``position``, "" where it has none."""
         cdef char buf[256]
         buf[0] = 0
-        cdef int n = self.ops.action_text(self.state, clamp_int(action), buf, sizeof(buf))
+        cdef int n = self.ops.action_text(position, action, buf, sizeof(buf))
         if n < 0:
             return ""
         if n > <int>sizeof(buf) - 1:
             n = sizeof(buf) - 1
         return buf[:n].decode("utf-8", "replace")
+
+    def _history_texts(self):
+        """The table's text of each action applied, in the position it was applied in,
+        oldest first ("" where it has none). TypeError for a table without action_text."""
+        if self.ops.action_text == NULL:
+            raise TypeError(f"game {self.ops.name.decode()!r}: its C ops table has no action_text")
+        cdef size_t size = self.ops.state_size
+        return [self._text_at(self.hist + <size_t>i * size, self.hist_actions[i]) for i in range(self.nhist)]
+
+    def _move_text(self, action):
+        """The move text of ``action`` (an int) here by the table's action_text, or ""
+        when it has none here; a game whose table writes no text overrides this."""
+        if self.ops.action_text == NULL or isinstance(action, bool) or not isinstance(action, int):
+            return ""
+        return self._text_at(self.state, clamp_int(action))
 
     # --- the position -----------------------------------------------------------
 
@@ -457,7 +533,8 @@ cdef class CState:
     def copy(self):
         """An independent copy with the same position and history."""
         cdef CState c = type(self).__new__(type(self))
-        memcpy(c.state, self.state, self.ops.state_size)
+        if self.ops.state_size:          # 0 for a state bound to no game
+            memcpy(c.state, self.state, self.ops.state_size)
         if self.nhist:
             c._reserve(self.nhist)
             memcpy(c.hist, self.hist, <size_t>self.nhist * self.ops.state_size)
@@ -474,7 +551,8 @@ cdef class CState:
     def _root(self):
         """A new state (no history) at the position this one was created at."""
         cdef CState root = type(self).__new__(type(self))
-        memcpy(root.state, self.hist if self.nhist else self.state, self.ops.state_size)
+        if self.ops.state_size:
+            memcpy(root.state, self.hist if self.nhist else self.state, self.ops.state_size)
         return root
 
     def _root_snapshot(self):
@@ -550,7 +628,8 @@ cdef class CState:
         cdef int rc = 0
         pp_rng_seed(&rng, seed64(seed))
         cdef CState work = self._root()
-        memcpy(work.state, self.state, ops.state_size)
+        if ops.state_size:
+            memcpy(work.state, self.state, ops.state_size)
         cdef int *acts = <int *>PyMem_Malloc(width * sizeof(int))
         cdef long long *wts = <long long *>PyMem_Malloc(width * sizeof(long long))
         try:

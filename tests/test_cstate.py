@@ -9,6 +9,7 @@ are removed: 108 cards of 31 types), PU-P4 (a push turn draws at least one card)
 
 from __future__ import annotations
 
+import base64
 import copy
 import ctypes
 import pickle
@@ -98,6 +99,20 @@ def test_check_ops_takes_only_a_state_or_a_table_capsule() -> None:
         check_ops(42)
 
 
+def test_a_state_bound_to_no_game_is_a_finished_game_that_refuses_everything() -> None:
+    """A CState made directly (no game's table bound) never calls through a NULL table."""
+    st = pickpack._cstate.CState()
+    assert st.is_terminal() and st.current_player_id() == -4 and st.legal_actions() == []
+    assert st.num_players == 1 and st.returns() == [0.0] and st.perft(3) == 0
+    with pytest.raises(IllegalMoveError, match=r"^illegal action 0: no game: this state is bound to no game's C"):
+        st.apply_action(0)
+    assert st.copy().ply == 0 and st.chance_outcomes() == []
+    with pytest.raises(ValueError, match="bound to no game's C ops table"):
+        check_ops(st)
+    with pytest.raises(TypeError, match="no hash"):
+        st.zobrist_hash()
+
+
 # --- the error contract ------------------------------------------------------------------
 
 @pytest.mark.parametrize("action", ["6", 1.5, True, None])
@@ -144,6 +159,14 @@ def test_the_tables_move_text_is_the_states_text() -> None:
     assert drawing._move_text(38) == "" and decision._move_text(13) == ""
 
 
+def test_the_history_has_the_text_of_each_action_where_it_was_applied() -> None:
+    st = _decision_position()
+    for action in (DRAW, 30):                 # draw again: a roll card (card type 30)
+        st.apply_action(action)
+    assert st._history_texts() == ["draw", "R1", "place-1", "draw", "roll"]
+    assert [m.text for m in st.history()] == st._history_texts()
+
+
 # --- chance -------------------------------------------------------------------------------
 
 def test_chance_weights_are_the_decks_counts_and_outcomes_their_exact_shares() -> None:
@@ -188,6 +211,25 @@ def test_copies_are_independent_and_keep_the_history(make_copy: object) -> None:
     assert st.history_actions() == [DRAW, 0, 7]
 
 
+#: A 2-player State after draw, R1, place-1, pickled by main at e8ca6ef (before the base):
+#: it names pickpack.games.push._core._rebuild.
+_MAIN_PICKLE = base64.b64decode(
+    'gASV7gEAAAAAAACMGXBpY2twYWNrLmdhbWVzLnB1c2guX2NvcmWUjAhfcmVidWlsZJSTlIwZcGlja3BhY2suZ2FtZXMucHVz'
+    'aC5zdGF0ZZSMBVN0YXRllJOUfZQojAdwbGF5ZXJzlEsCjARoYXJklImMD3N3aXRjaF9wZXJfdHVybpSJjAVwaGFzZZSMBXN0'
+    'YXJ0lIwEdHVybpRLAIwFYWN0b3KUSwCMBGNhcmSUTowEZGVja5R9lCiMAlIxlEsDjAJSMpRLA4wCUjOUSwOMAlI0lEsDjAJS'
+    'NZRLA4wCUjaUSwOMAkIxlEsDjAJCMpRLA4wCQjOUSwOMAkI0lEsDjAJCNZRLA4wCQjaUSwOMAkcxlEsDjAJHMpRLA4wCRzOU'
+    'SwOMAkc0lEsDjAJHNZRLA4wCRzaUSwOMAlkxlEsDjAJZMpRLA4wCWTOUSwOMAlk0lEsDjAJZNZRLA4wCWTaUSwOMAlAxlEsD'
+    'jAJQMpRLA4wCUDOUSwOMAlA0lEsDjAJQNZRLA4wCUDaUSwOMBHJvbGyUSxJ1jAZzdGFja3OUXZQoXZRdlF2UZYwHYmVuY2hl'
+    'c5RdlChdlF2UZYwFYmFua3OUXZQoXZRdlGWMCHN3aXRjaGVzlEsAjA10dXJuX3N3aXRjaGVzlEsAdV2UKEsASwBLB2WHlFKU'
+    'Lg==')
+
+
+def test_a_pickle_made_before_the_base_still_loads() -> None:
+    st = pickle.loads(_MAIN_PICKLE)
+    assert type(st) is State and st == _decision_position()
+    assert [m.text for m in st.history()] == ["draw", "R1", "place-1"]
+
+
 def test_a_pickle_is_the_root_snapshot_and_the_actions() -> None:
     st = _decision_position()
     fn, (cls, snap, actions) = st.__reduce__()
@@ -221,6 +263,24 @@ def test_perft_reports_progress_ending_at_one() -> None:
     shares: list[float] = []
     assert State(3).perft(4, progress=shares.append) == _walk(State(3), 4)
     assert shares[-1] == 1.0 and all(0.0 <= s <= 1.0 for s in shares)
+
+
+def test_perft_resumed_over_slices_equals_the_sum_of_its_subtrees() -> None:
+    """perft(10) from a 3-player start walks ~436,000 leaves in several slices of the C
+    walk (progress is called between them, rising); each subtree after the opening
+    draw and card (PU-P4, PU-C1) fits in one slice."""
+    st = State(3)
+    shares: list[float] = []
+    total = st.perft(10, progress=shares.append)
+    drawing = st.copy()
+    drawing.apply_action(DRAW)
+    children = []
+    for card in drawing.legal_actions():
+        child = drawing.copy()
+        child.apply_action(card)
+        children.append(child.perft(8))
+    assert total == sum(children) and len(children) == 32
+    assert len(shares) > 2 and shares == sorted(shares) and shares[-1] == 1.0
 
 
 @pytest.mark.parametrize("depth", [-1, 65, True, 2.0])

@@ -25,6 +25,12 @@ static void expand(pp_perft_job *job, int level)
     job->next[level] = 0;
 }
 
+/* malloc that gives a pointer for 0 bytes too (a game whose state is empty). */
+static void *alloc(size_t n)
+{
+    return malloc(n ? n : 1);
+}
+
 int pp_perft_start(pp_perft_job *job, const pp_game_ops *ops, const void *root, int depth)
 {
     memset(job, 0, sizeof *job);
@@ -40,11 +46,11 @@ int pp_perft_start(pp_perft_job *job, const pp_game_ops *ops, const void *root, 
     job->width = ops->max_actions > ops->max_chance_outcomes ? ops->max_actions : ops->max_chance_outcomes;
     if (job->width < 1)
         job->width = 1;
-    job->states = malloc((size_t)depth * ops->state_size);
-    job->actions = malloc((size_t)depth * (size_t)job->width * sizeof(int));
-    job->count = malloc((size_t)depth * sizeof(int));
-    job->next = malloc((size_t)depth * sizeof(int));
-    job->weights = malloc((size_t)job->width * sizeof(long long));
+    job->states = alloc((size_t)depth * ops->state_size);
+    job->actions = alloc((size_t)depth * (size_t)job->width * sizeof(int));
+    job->count = alloc((size_t)depth * sizeof(int));
+    job->next = alloc((size_t)depth * sizeof(int));
+    job->weights = alloc((size_t)job->width * sizeof(long long));
     if (!job->states || !job->actions || !job->count || !job->next || !job->weights) {
         pp_perft_free(job);
         return PP_PERFT_NO_MEMORY;

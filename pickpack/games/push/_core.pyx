@@ -231,12 +231,6 @@ cdef class CoreState(CState):
         """The hash recomputed from every feature in C; equals zobrist_hash()."""
         return push_hash_full(_s(self))
 
-    def _history_entries(self):
-        """(action, phase index before it) per action applied, oldest first: what the
-        text of each needs (a card or die face at a chance node, else a decision)."""
-        cdef size_t size = sizeof(push_state)
-        return [(self.hist_actions[i], (<push_state *>(self.hist + i * size)).phase) for i in range(self.nhist)]
-
     # --- outcome --------------------------------------------------------------------
 
     def score(self, seat):

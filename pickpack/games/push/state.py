@@ -18,8 +18,7 @@ from typing import Any, ClassVar
 from pickpack.errors import IllegalMoveError
 from pickpack.game import Game, seat_names
 from pickpack.games.push._core import CoreState
-from pickpack.games.push.encoding import (CARD_TEXT, DIE_OFFSET, MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS,
-                                          PHASES, decision_text, die_text)
+from pickpack.games.push.encoding import MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS
 from pickpack.games.push.movetext import read_move_text
 from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
 from pickpack.games.push.position import format_position, load_position
@@ -29,21 +28,6 @@ from pickpack.move import Move
 __all__ = ["State"]
 
 _NAMES = seat_names("p")
-_CHANCE_PHASES = (PHASES.index("draw"), PHASES.index("roll"))
-
-
-def _text(action: int, chance: bool) -> str:
-    """The text of ``action``: a card (0..31) or die face (32..37) at a chance node, else
-    a decision (0..12). IllegalMoveError (PU-C1 / PU-T1) outside those spaces."""
-    if chance:
-        if 0 <= action < DIE_OFFSET:
-            return CARD_TEXT[action]
-        if DIE_OFFSET <= action < MAX_CHANCE_OUTCOMES:
-            return die_text(action)
-        raise IllegalMoveError.for_action(action, "PU-C1", f"a chance outcome is 0..{MAX_CHANCE_OUTCOMES - 1}")
-    if 0 <= action < NUM_DISTINCT_ACTIONS:
-        return decision_text(action)
-    raise IllegalMoveError.for_action(action, "PU-T1", f"a decision is 0..{NUM_DISTINCT_ACTIONS - 1}")
 
 
 class State(CoreState):
@@ -83,20 +67,24 @@ class State(CoreState):
     # --- moves as text ----------------------------------------------------------------
 
     def action_text(self, action: int) -> str:
-        """The text of ``action`` here: at a chance node a card (``R1`` .. ``P6``,
-        ``roll``, ``switch``) for 0..31 or a die face (``die-R`` .. ``die-star``) for
-        32..37; elsewhere a decision (``draw``, ``stop``, ``bank-R``, ``place-1``,
-        ``take-1``, ...) for 0..12. IllegalMoveError (PU-C1 / PU-T1) outside that space,
-        TypeError for a non-int."""
+        """The text of ``action`` here (written by the C core, core/push/ops.c): at a
+        chance node a card (``R1`` .. ``P6``, ``roll``, ``switch``) for 0..31 or a die
+        face (``die-R`` .. ``die-star``) for 32..37; elsewhere a decision (``draw``,
+        ``stop``, ``bank-R``, ``place-1``, ``take-1``, ...) for 0..12. IllegalMoveError
+        (PU-C1 / PU-T1) outside that space, TypeError for a non-int."""
         if isinstance(action, bool) or not isinstance(action, int):
             raise TypeError(f"an action is an int, not {type(action).__name__}")
-        return _text(action, bool(self.is_chance_node()))
+        text: str = self._move_text(action)
+        if text:
+            return text
+        if self.is_chance_node():
+            raise IllegalMoveError.for_action(action, "PU-C1", f"a chance outcome is 0..{MAX_CHANCE_OUTCOMES - 1}")
+        raise IllegalMoveError.for_action(action, "PU-T1", f"a decision is 0..{NUM_DISTINCT_ACTIONS - 1}")
 
     def legal_moves(self) -> list[Move]:
         """``legal_actions()`` as Moves with their text (``draw``, ``place-2``, ``R4``,
         ``die-star``, ...); [] once over."""
-        chance = bool(self.is_chance_node())
-        return [Move(a, _text(a, chance)) for a in self.legal_actions()]
+        return [Move(a, self._move_text(a)) for a in self.legal_actions()]
 
     def parse_move(self, text: str) -> Move:
         """The legal move or chance outcome ``text`` denotes here (a decision ``draw``
@@ -126,7 +114,7 @@ class State(CoreState):
 
     def history(self) -> list[Move]:
         """The actions applied since creation as Moves with their text, oldest first."""
-        return [Move(a, _text(a, phase in _CHANCE_PHASES)) for a, phase in self._history_entries()]
+        return [Move(a, t) for a, t in zip(self.history_actions(), self._history_texts(), strict=True)]
 
     # --- snapshots, observations, positions ------------------------------------------
 
