@@ -17,6 +17,7 @@ import pytest
 import pickpack
 import pickpack.games.pickpack as pickpack_game
 from pickpack import IllegalMoveError, Move, MoveSyntaxError
+from pickpack.errors import NotAnActionError
 from tests.rules_positions import down, play, play_action, position, state
 
 
@@ -220,6 +221,44 @@ def test_an_action_outside_the_action_space_is_refused(action: object) -> None:
     st = row_three()
     error = refused(st, lambda: st.apply_action(action), IllegalMoveError)  # type: ignore[arg-type]
     assert isinstance(error, IllegalMoveError) and error.rule == "action space"
+
+
+@pytest.mark.parametrize("action", [1.5, "6", True, None])
+def test_a_non_int_action_is_not_an_action_to_apply_or_check(action: object) -> None:
+    """pickpack/errors.py: NotAnActionError, an IllegalMoveError and a TypeError, from
+    apply_action and check_action alike; nothing changes."""
+    st = row_three()
+    for call in (st.apply_action, st.check_action):
+        error = refused(st, lambda: call(action), NotAnActionError)  # type: ignore[arg-type]
+        assert isinstance(error, TypeError) and error.rule == "action space"
+        assert (error.reason, error.action) == ("an action is an int", None)
+        assert str(error) == f"not an action: {action!r} (a {type(action).__name__}): action space: an action is an int"
+
+
+@pytest.mark.parametrize("action", [-1, 10230, 2**64, -2**70])
+def test_an_int_outside_the_action_space_names_it_in_the_one_wording(action: int) -> None:
+    """docs/engine.md: 0..10229. check_action gives (rule, reason); apply_action raises
+    IllegalMoveError.for_action with the same rule and reason and no move text."""
+    st = row_three()
+    reason = "the action integer is outside the action space 0..10229"
+    assert st.check_action(action) == ("action space", reason)
+    error = refused(st, lambda: st.apply_action(action), IllegalMoveError)
+    assert isinstance(error, IllegalMoveError) and not isinstance(error, NotAnActionError)
+    assert (error.rule, error.reason, error.text, error.action) == ("action space", reason, "", action)
+    assert str(error) == f"illegal action {action}: action space: {reason}"
+
+
+def test_an_illegal_action_names_its_text_rule_and_reason() -> None:
+    """PP-M1: Red on c3 moves along row 3 only; a1>1 (action 6) is off it. The message
+    is composed by IllegalMoveError.for_action, and parse_move says the same."""
+    st = row_three()
+    reason = "the grabber moves only along its row for Red and along its column for Blue"
+    assert st.check_action(6) == ("PP-M1", reason)
+    for call in (lambda: st.apply_action(6), lambda: st.parse_move("a1>1"), lambda: st.apply("a1>1")):
+        error = refused(st, call, IllegalMoveError)
+        assert isinstance(error, IllegalMoveError)
+        assert (error.rule, error.reason, error.text, error.action) == ("PP-M1", reason, "a1>1", 6)
+        assert str(error) == f"illegal move a1>1 (action 6): PP-M1: {reason}"
 
 
 # --- a finished game --------------------------------------------------------------------

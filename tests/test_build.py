@@ -34,9 +34,11 @@ C_GAMES = sorted(p.name for p in (ROOT / "core").iterdir() if p.is_dir() and p.n
 # one per game.
 EXTENSIONS = sorted(["pickpack/_csearch", "pickpack/_cstate", "pickpack/_move",
                      *(f"pickpack/games/{game}/_core" for game in C_GAMES)])
-# What pickpack.games.pickpack._search re-exports from the game's one extension.
+# What pickpack.games.pickpack._search re-exports from the game's one extension
+# (alpha-beta and its helpers) and from the one search binding (the MCTS).
 SEARCH_NAMES = ["EVALUATIONS", "MAX_DEPTH", "WIN_VALUE", "alphabeta_search", "counted_actions",
-                "distinct_actions", "evaluate", "mcts_search", "mcts_search_through_table"]
+                "distinct_actions", "evaluate"]
+MCTS_NAMES = ["MCTSResult", "mcts_search", "mcts_search_through_table"]
 STYLES = sorted(p.name for p in (ROOT / "plugins" / "pickpack_tui" / "styles").glob("*.tcss"))
 # What setuptools prints for the two faults (and any other deprecation).
 BAD_WORDS = ("deprecat", "absent from the `packages`", "Package would be ignored")
@@ -135,16 +137,19 @@ def test_the_work_tree_holds_one_extension_per_game() -> None:
     assert _extension_modules(built) == EXTENSIONS
 
 
-def test_search_module_re_exports_the_searches_of_the_one_extension() -> None:
+def test_search_module_re_exports_the_searches_of_the_one_extension_and_the_one_binding() -> None:
+    from pickpack import _csearch
     from pickpack.games.pickpack import _core, _search
     from pickpack.games.pickpack.game import GAME
 
     assert Path(_search.__file__ or "").name == "_search.py"
-    assert sorted(_search.__all__) == SEARCH_NAMES
+    assert sorted(_search.__all__) == sorted(SEARCH_NAMES + MCTS_NAMES)
     for name in SEARCH_NAMES:
         assert getattr(_search, name) is getattr(_core, name), name
+    for name in MCTS_NAMES:
+        assert getattr(_search, name) is getattr(_csearch, name), name
     module, _, attr = (GAME.native_mcts or "").partition(":")
-    assert getattr(importlib.import_module(module), attr) is _core.mcts_search
+    assert getattr(importlib.import_module(module), attr) is _csearch.mcts_search
     assert (_core.WIN_VALUE, _core.MAX_DEPTH, _core.EVALUATIONS) == (1 << 20, 64, ("full", "score"))
 
 

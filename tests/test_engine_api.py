@@ -6,6 +6,7 @@ Expected values are worked out by hand in the comments.
 from __future__ import annotations
 
 import json
+import pickle
 import subprocess
 import sys
 
@@ -13,6 +14,7 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
+from pickpack.errors import NotAnActionError
 
 
 def _opening(seed: int) -> pickpack_game.State:
@@ -88,6 +90,35 @@ def test_new_game_options_are_validated_by_name() -> None:
         pickpack.new_game("pickpack", deal=[1] * 36)
     with pytest.raises(pickpack.PluginNotFoundError, match="pickpack"):
         pickpack.new_game("chess")
+
+
+def test_state_options_are_the_game_options_it_keeps() -> None:
+    # PP-S4: who moves first once placement is over rules the whole game and is kept by
+    # the state (copies, pickles, a snapshot reloaded with it); the deal and the
+    # placements only set up the start, like the seed, and are not options of a state.
+    state = pickpack.new_game("pickpack", seed=3, first="blue", placements="dealt")
+    assert state.options == {"first": "blue"}
+    assert set(state.options) <= set(pickpack_game.GAME.options)
+    state.apply_action(state.legal_actions()[0])
+    assert state.copy().options == pickle.loads(pickle.dumps(state)).options == {"first": "blue"}
+    assert pickpack_game.GAME.new_state(seed=4, **state.options).options == {"first": "blue"}
+    assert pickpack.new_game("pickpack", seed=3).options == {"first": "red"}
+
+
+def test_a_pickle_keeps_the_form_of_pickles_made_before_the_c_state_base() -> None:
+    # Pickles name pickpack.games.pickpack._core._rebuild(cls, root snapshot, first,
+    # actions): who moves first (PP-S4) is not in a snapshot, and pickles written before
+    # the base still load through the same function.
+    from pickpack.games.pickpack import _core
+    state = pickpack.new_game("pickpack", seed=9, first="blue", placements="dealt")
+    for _ in range(7):
+        state.apply_action(state.legal_actions()[-1])
+    rebuild, (cls, snap, first, actions) = state.__reduce__()
+    assert rebuild is _core._rebuild and cls is type(state)
+    assert (first, actions, snap["phase"]) == ("blue", state.history_actions(), "play")
+    again = pickle.loads(pickle.dumps(state))
+    assert (again.zobrist_hash(), again.ply, again.first_player) == (state.zobrist_hash(), 7, "blue")
+    assert again.history_actions() == state.history_actions()
 
 
 def test_explicit_deal_puts_the_grabber_on_the_six() -> None:
@@ -184,10 +215,16 @@ def test_board_text_shows_grabber_trays_and_tiles() -> None:
     assert lines[-1] == "phase play, to move: red"
 
 
-def test_apply_action_with_text_points_to_apply() -> None:
+def test_apply_action_with_text_is_not_an_action() -> None:
+    # The one error of a non-int action (pickpack/errors.py): an IllegalMoveError and a
+    # TypeError, rule "action space"; the state is unchanged.
     state = _opening(3)
-    with pytest.raises(pickpack.IllegalMoveError, match="use apply"):
+    before = state.zobrist_hash()
+    with pytest.raises(NotAnActionError) as info:
         state.apply_action("a6>1")  # type: ignore[arg-type]
+    assert isinstance(info.value, pickpack.IllegalMoveError) and isinstance(info.value, TypeError)
+    assert str(info.value) == "not an action: 'a6>1' (a str): action space: an action is an int"
+    assert info.value.rule == "action space" and state.zobrist_hash() == before and state.ply == 0
 
 
 def test_cli_version_and_bare_command() -> None:

@@ -111,13 +111,13 @@ def test_crates_score_one_per_apple_open_two_premium_half_wholesale_rounded_down
 # --- PP-E4 ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("d3", "red", "winner", "returns"), [
-    (2, 12, "draw", [0.0, 0.0]),    # returns by seat: [red, blue]
-    (3, 13, "red", [1.0, -1.0]),
-    (1, 11, "blue", [-1.0, 1.0]),
+@pytest.mark.parametrize(("d3", "red", "winner", "winners", "returns"), [
+    (2, 12, "draw", ("red", "blue"), [0.0, 0.0]),    # returns by seat: [red, blue]
+    (3, 13, "red", ("red",), [1.0, -1.0]),
+    (1, 11, "blue", ("blue",), [-1.0, 1.0]),
 ])
 def test_higher_total_wins_and_equal_totals_are_a_draw(
-        d3: int, red: int, winner: str, returns: list[float]) -> None:
+        d3: int, red: int, winner: str, winners: tuple[str, ...], returns: list[float]) -> None:
     """PP-E4 (Decision: equal totals draw). Red's open [4, 6] = 10, Blue's open
     [5, 5], [2] = 12. Red grabs d3 into crate 2 (the fewest, 0 trays) and Blue, blocked in
     column d, cannot move (PP-E2). Red = 10 + d3: 12 ties Blue's 12 -> draw (a reading
@@ -125,11 +125,12 @@ def test_higher_total_wins_and_equal_totals_are_a_draw(
     moved last."""
     st = state(grabber="a3", crates={"red": [[4, 6]], "blue": [[5, 5], [2]]},
                grid={**BLOCKED_COLUMN_D, "d3": d3})
-    assert (st.winner(), st.returns()) == (None, [0.0, 0.0])
+    assert (st.winner(), st.winners(), st.returns()) == (None, (), [0.0, 0.0])
     play(st, "d3>2")
     assert st.is_terminal()
     assert st.scores() == {"red": red, "blue": 12}
-    assert st.winner() == winner
+    # winners(): the seats with the best total, both of them in a draw.
+    assert (st.winner(), st.winners()) == (winner, winners)
     assert st.returns() == returns
 
 

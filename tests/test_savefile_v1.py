@@ -54,7 +54,7 @@ def test_a_version_1_root_without_its_seed_becomes_the_deal_option() -> None:
     (lambda d: d["placements"].update(red=None), "g.json: placements.blue: PP-S3: it is not blue's turn"),
     (lambda d: d["root"].update(phase="play"),
      "g.json: root: not the start of a game"),
-    (lambda d: d["moves"].append("a4>2"), "g.json: moves[1]: illegal move a4>2: PP-M"),
+    (lambda d: d["moves"].append("a4>2"), "g.json: moves[1]: illegal move a4>2 (action 5120): PP-M"),
 ])
 def test_a_bad_version_1_file_names_its_old_field(change: Any, message: str) -> None:
     data = _v1()

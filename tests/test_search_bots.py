@@ -420,8 +420,11 @@ def test_searches_refuse_a_finished_game_and_a_non_state() -> None:
         mcts_search(state, simulations=10)
     with pytest.raises(ValueError, match="the game is over"):
         alphabeta_search(state, depth=2)
-    with pytest.raises(TypeError, match="pickpack.State"):
+    # The one search binding takes any C-backed state; alpha-beta is Pick & Pack's own.
+    with pytest.raises(TypeError, match=r"a C-backed game State \(a pickpack._cstate.CState\), not builtins.dict"):
         mcts_search({"phase": "play"}, simulations=10)
+    with pytest.raises(TypeError, match="^state must be a pickpack.State, not dict$"):
+        alphabeta_search({"phase": "play"}, depth=2)
 
 
 @pytest.mark.parametrize("factory, options, message", [

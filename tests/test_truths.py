@@ -19,6 +19,7 @@ import pytest
 import pickpack
 import pickpack.games.pickpack as pickpack_game
 import pickpack.errors
+from pickpack.errors import illegal_move_message
 from pickpack import plugins
 from pickpack.cli import main
 from pickpack.commands import play
@@ -42,7 +43,7 @@ def test_undo_with_no_history_is_a_pickpack_error_and_an_index_error(make: Any) 
     with pytest.raises(pickpack.NothingToUndoError) as err:
         state.undo()
     assert isinstance(err.value, pickpack.PickpackError) and isinstance(err.value, IndexError)
-    assert str(err.value).startswith("undo: no move to take back")
+    assert str(err.value) == "nothing to undo: no action since this state was created"   # the base's wording
 
 
 def test_undo_stops_at_the_root_and_leaves_the_state_unchanged() -> None:
@@ -310,9 +311,13 @@ def test_perft_depth_out_of_range_has_one_message(depth: str, capsys: pytest.Cap
 def test_every_illegal_move_message_has_one_form(placements: dict[str, str] | None, text: str,
                                                  rule: str) -> None:
     # Whichever layer finds the fault (the move-text reader or the C legality check),
-    # the message reads "illegal move TEXT: RULE: reason".
+    # the message reads "illegal move TEXT (action N): RULE: reason", without
+    # "(action N)" when the reader refused the text before it named an action.
     state = pickpack.new_game("pickpack", seed=7, placements=placements)
     with pytest.raises(pickpack.IllegalMoveError) as info:
         state.apply(text)
-    assert str(info.value).startswith(f"illegal move {text}: {rule}: ")
-    assert info.value.rule == rule
+    error = info.value
+    assert (error.rule, error.text) == (rule, text) and error.reason
+    assert str(error) == illegal_move_message(error.action, rule, error.reason, text)
+    assert str(error).startswith(f"illegal move {text}: {rule}: " if error.action is None
+                                 else f"illegal move {text} (action {error.action}): {rule}: ")

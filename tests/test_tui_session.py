@@ -63,7 +63,7 @@ def test_save_file_replays_to_the_same_position_and_hash(tmp_path: Path) -> None
     # Red's third placement decision (cT) must be a kind Red still has two of (PP-C3).
     (lambda d: d["moves"].__setitem__(0, "bT=P"), "moves[0]: "),
     # e2 was grabbed by the first move, so grabbing it again breaks PP-M2 or PP-M1.
-    (lambda d: d["moves"].append("e2>1"), "moves[26]: illegal move e2>1: PP-M"),
+    (lambda d: d["moves"].append("e2>1"), "moves[26]: illegal move e2>1 (action 2846): PP-M"),
     (lambda d: d["moves"].append("e9>1"), "moves[26]: expected a destination square"),
 ])
 def test_a_bad_save_file_is_refused_naming_the_field(

@@ -10,10 +10,17 @@
  * the other. The tree holds only the root player's own placement decisions (in_tree);
  * when Blue places, Red's placement (all made: Red places first) is redrawn for every
  * simulation (determinize); when Red places, Blue's placement comes later, in the
- * playout. In phase play the players see every tile and the tree holds every position. */
+ * playout. In phase play the players see every tile and the tree holds every position.
+ *
+ * Beyond the searches (ABI 2) the table gives a binding the checked apply's check
+ * (pp_check_action, error codes enum pp_error with their rule ids and sentences), the
+ * move text (pp_action_text), the observation tensor (observation.c) and, as `mcts`,
+ * the compile of the generic MCTS below. No chance nodes: the deal is drawn at
+ * creation (PP-S1). */
 #include "search_internal.h"   /* first: it sets _POSIX_C_SOURCE for clock_gettime */
 #include "pp_mcts_impl.h"
 #include "pickpack_search.h"
+#include <stdio.h>
 
 #define APPLES_IN_GAME 97.0    /* PP-C2: the margin's scale */
 
@@ -47,11 +54,12 @@ static void ops_apply(void *state, int action)
 static void ops_returns(const void *state, double *out, double *margins)
 {
     const int diff = pp_score(state, PP_RED) - pp_score(state, PP_BLUE);
+    /* Each seat's own sign and margin: a draw is 0.0 for both (never -0.0). */
     out[PP_RED] = diff > 0 ? 1.0 : diff < 0 ? -1.0 : 0.0;
-    out[PP_BLUE] = -out[PP_RED];
+    out[PP_BLUE] = diff < 0 ? 1.0 : diff > 0 ? -1.0 : 0.0;
     if (margins != NULL) {
         margins[PP_RED] = (double)diff / APPLES_IN_GAME;
-        margins[PP_BLUE] = -margins[PP_RED];
+        margins[PP_BLUE] = (double)-diff / APPLES_IN_GAME;
     }
 }
 
@@ -95,13 +103,67 @@ static int ops_in_tree(const void *root, const void *state)
     return s->phase == PP_PHASE_PLACEMENT && s->to_move == r->to_move;
 }
 
+/* --- what a binding needs beyond the searches (pp_game_ops.h, ABI 2) --- */
+
+/* Checked: never trusts `action` (pp_check_action, every rule of docs/rules.md). */
+static int ops_check_action(const void *state, int action)
+{
+    return (int)pp_check_action(state, action);
+}
+
+/* The rule id of an error code ("PP-M1"); "?" for a code the core does not give. */
+static const char *ops_error_rule(int code)
+{
+    return pp_error_rule((pp_error)code);
+}
+
+/* The core's one sentence for the code (pp_error_text); state and action unused. */
+static int ops_error_reason(const void *state, int action, int code, char *buf, size_t size)
+{
+    (void)state;
+    (void)action;
+    if (size == 0)
+        return 0;
+    const int n = snprintf(buf, size, "%s", pp_error_text((pp_error)code));
+    return n < 0 ? 0 : n >= (int)size ? (int)size - 1 : n;
+}
+
+/* The canonical move text (docs/engine.md, "Move text"); -1 where it has none. */
+static int ops_action_text(const void *state, int action, char *buf, size_t size)
+{
+    return pp_action_text(state, action, buf, size);
+}
+
+static size_t ops_observation_size(const void *state)
+{
+    return pp_observation_tensor_size(state);
+}
+
+/* The observation tensor of a seat (PP-V1, PP-V2, PP-S3); -1 on any refusal. */
+static int ops_observation(const void *state, int seat, float *out, size_t size)
+{
+    return pp_observation_tensor(state, seat, out, size) == PP_OBS_OK ? 0 : -1;
+}
+
+static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node *pool,
+                    size_t pool_size, pp_mcts_result *result, pp_root_move *root_moves)
+{
+    return pp_mcts_search(root, params, pool, pool_size, result, root_moves);
+}
+
 #define PICKPACK_OPS {                                                            \
+    .abi = PP_GAME_OPS_ABI,                                                       \
     .name = "pickpack", .state_size = sizeof(pp_state), .max_actions = PP_MAX_MOVES, \
     .max_chance_outcomes = 0, .max_plies = PP_MAX_PLIES,                          \
     .num_players = ops_num_players, .current_player = ops_current_player,         \
     .legal_actions = ops_legal_actions, .apply = ops_apply, .chance_outcomes = NULL, \
     .returns = ops_returns, .hash = ops_hash,                                      \
-    .playout = ops_playout, .determinize = ops_determinize, .in_tree = ops_in_tree }
+    .playout = ops_playout, .determinize = ops_determinize, .in_tree = ops_in_tree, \
+    .num_distinct_actions = PP_NUM_ACTIONS, .check_action = ops_check_action,      \
+    .error_rule = ops_error_rule, .error_reason = ops_error_reason,               \
+    .chance_weights = NULL, .action_text = ops_action_text,                       \
+    .observation_size = ops_observation_size, .observation = ops_observation,     \
+    .mcts = ops_mcts }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops pickpack_ops = PICKPACK_OPS;

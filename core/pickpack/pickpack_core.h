@@ -202,24 +202,26 @@ void pp_random_games_part(pp_rng *rng, long first, long count, pp_batch_result *
 /* Leaf count at exactly `depth` plies (terminal nodes above it count nothing). */
 uint64_t pp_perft(pp_state *s, int depth);
 
-/* The same count as a resumable job: pp_perft_start, then pp_perft_run until it
- * returns 1, each call applying at most `budget` moves (so a caller can check for
- * interrupts and show progress between slices). pp_perft_start returns 0, or -1 (and
- * leaves the job untouched) for a depth outside 0..PP_PERFT_MAX_DEPTH. */
-#define PP_PERFT_MAX_DEPTH 8
-typedef struct pp_perft_job {
+/* The same count as a resumable job: pp_pickpack_perft_start, then pp_pickpack_perft_run
+ * until it returns 1, each call applying at most `budget` moves (so a caller can check
+ * for interrupts and show progress between slices). pp_pickpack_perft_start returns 0,
+ * or -1 (and leaves the job untouched) for a depth outside 0..PP_PICKPACK_PERFT_MAX_DEPTH.
+ * Every legal move counts: core/common's pp_perft_start walks the table's
+ * symmetry-reduced search moves instead (ops.c, pp_distinct_actions). */
+#define PP_PICKPACK_PERFT_MAX_DEPTH 8
+typedef struct pp_pickpack_perft_job {
     pp_state s;                       /* the position walked, moves applied in place */
     int depth, level, done;           /* level: moves applied on the current path */
-    int count[PP_PERFT_MAX_DEPTH];    /* legal moves at each level of the path */
-    int next[PP_PERFT_MAX_DEPTH];     /* next move to try at each level */
-    uint16_t moves[PP_PERFT_MAX_DEPTH][PP_MAX_MOVES];
-    pp_undo undo[PP_PERFT_MAX_DEPTH];
+    int count[PP_PICKPACK_PERFT_MAX_DEPTH];   /* legal moves at each level of the path */
+    int next[PP_PICKPACK_PERFT_MAX_DEPTH];    /* next move to try at each level */
+    uint16_t moves[PP_PICKPACK_PERFT_MAX_DEPTH][PP_MAX_MOVES];
+    pp_undo undo[PP_PICKPACK_PERFT_MAX_DEPTH];
     uint64_t leaves;                  /* leaves counted so far; the answer once done */
-} pp_perft_job;
-int pp_perft_start(pp_perft_job *job, const pp_state *s, int depth);
-int pp_perft_run(pp_perft_job *job, uint64_t budget);
+} pp_pickpack_perft_job;
+int pp_pickpack_perft_start(pp_pickpack_perft_job *job, const pp_state *s, int depth);
+int pp_pickpack_perft_run(pp_pickpack_perft_job *job, uint64_t budget);
 /* Share of the tree walked so far, 0.0 .. 1.0 (by move counts along the path). */
-double pp_perft_progress(const pp_perft_job *job);
+double pp_pickpack_perft_progress(const pp_pickpack_perft_job *job);
 
 /* --- observation tensor (observation.c; docs/engine.md, "Observation tensor") ---
  * What State.observation(player) shows (PP-V1, PP-V2, PP-S3) as PP_OBS_SIZE floats in

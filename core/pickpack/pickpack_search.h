@@ -70,7 +70,9 @@ pp_playout_result pp_fast_playout(pp_state *s, pp_rng *rng);
 
 /* Pick & Pack's table of game operations (pp_game_ops.h), for pp_mcts_run or any
  * other generic search: 2 players, no chance nodes, the symmetry-reduced moves,
- * pp_fast_playout, Red's hidden placement redrawn when Blue places (PP-S3). */
+ * pp_fast_playout, Red's hidden placement redrawn when Blue places (PP-S3); and the
+ * ABI 2 entries a binding uses: pp_check_action with its rule ids and sentences, the
+ * move text, the observation tensor, and pp_mcts_search as `mcts`. */
 extern const pp_game_ops pp_pickpack_ops;
 
 /*

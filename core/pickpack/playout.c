@@ -72,9 +72,9 @@ uint64_t pp_perft(pp_state *s, int depth)
 /* Iterative perft: the recursion of pp_perft with its stack in the job, so that it can
  * stop after `budget` moves and resume. Level L holds the moves of the position after L
  * applied moves; the position at level depth-1 is counted in bulk, as pp_perft does. */
-int pp_perft_start(pp_perft_job *job, const pp_state *s, int depth)
+int pp_pickpack_perft_start(pp_pickpack_perft_job *job, const pp_state *s, int depth)
 {
-    if (depth < 0 || depth > PP_PERFT_MAX_DEPTH)   /* the arrays hold that many levels */
+    if (depth < 0 || depth > PP_PICKPACK_PERFT_MAX_DEPTH)   /* the arrays' levels */
         return -1;
     job->s = *s;
     job->depth = depth;
@@ -95,7 +95,7 @@ int pp_perft_start(pp_perft_job *job, const pp_state *s, int depth)
     return 0;
 }
 
-int pp_perft_run(pp_perft_job *job, uint64_t budget)
+int pp_pickpack_perft_run(pp_pickpack_perft_job *job, uint64_t budget)
 {
     pp_state *s = &job->s;
     while (!job->done && budget > 0) {
@@ -123,7 +123,7 @@ int pp_perft_run(pp_perft_job *job, uint64_t budget)
     return job->done;
 }
 
-double pp_perft_progress(const pp_perft_job *job)
+double pp_pickpack_perft_progress(const pp_pickpack_perft_job *job)
 {
     if (job->done)
         return 1.0;

@@ -34,14 +34,16 @@ int main(int argc, char **argv)
         return 1;
     /* The resumable perft refuses depths its arrays cannot hold and, in slices of 7
      * moves, counts what the one-call perft counts. */
-    static pp_perft_job job;
-    if (pp_perft_start(&job, &s, PP_PERFT_MAX_DEPTH + 1) != -1 || pp_perft_start(&job, &s, -1) != -1) {
-        fprintf(stderr, "pp_perft_start accepted a depth outside 0..%d\n", PP_PERFT_MAX_DEPTH);
+    static pp_pickpack_perft_job job;
+    if (pp_pickpack_perft_start(&job, &s, PP_PICKPACK_PERFT_MAX_DEPTH + 1) != -1
+        || pp_pickpack_perft_start(&job, &s, -1) != -1) {
+        fprintf(stderr, "pp_pickpack_perft_start accepted a depth outside 0..%d\n",
+                PP_PICKPACK_PERFT_MAX_DEPTH);
         return 3;
     }
-    if (pp_perft_start(&job, &s, 2) != 0)
+    if (pp_pickpack_perft_start(&job, &s, 2) != 0)
         return 3;
-    while (!pp_perft_run(&job, 7))
+    while (!pp_pickpack_perft_run(&job, 7))
         ;
     pp_state copy = s;
     if (job.leaves != pp_perft(&copy, 2)) {

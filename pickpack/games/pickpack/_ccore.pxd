@@ -1,5 +1,8 @@
-# Declarations of the C core's public header (core/pickpack/pickpack_core.h) for Cython.
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+# Declarations of the C core's public headers (core/pickpack/pickpack_core.h,
+# core/pickpack/pickpack_search.h) for Cython; core/common's are pickpack/_game_ops.pxd.
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+
+from pickpack._game_ops cimport pp_game_ops, pp_rng
 
 cdef extern from "pickpack_core.h" nogil:
     enum:
@@ -44,12 +47,11 @@ cdef extern from "pickpack_core.h" nogil:
         uint64_t hash
         uint16_t action
 
-    ctypedef struct pp_rng:
-        uint64_t s[4]
-
     ctypedef int pp_error
     enum:
         PP_OK
+        PP_ERR_ACTION_RANGE
+        PP_ERR_GAME_OVER
 
     ctypedef struct pp_playout_result:
         int plies
@@ -60,9 +62,6 @@ cdef extern from "pickpack_core.h" nogil:
         long wins[2]
         double mean_score[2]
 
-    void pp_rng_seed(pp_rng *rng, uint64_t seed)
-    uint64_t pp_rng_next(pp_rng *rng)
-    uint32_t pp_rng_below(pp_rng *rng, uint32_t n)
     uint64_t pp_hash_full(const pp_state *s)
     void pp_random_deal(pp_rng *rng, uint8_t *deal)
     void pp_random_placement(pp_rng *rng, uint8_t *kinds)
@@ -75,7 +74,6 @@ cdef extern from "pickpack_core.h" nogil:
     const char *pp_error_text(pp_error e)
     void pp_apply(pp_state *s, int action, pp_undo *u)
     void pp_undo_move(pp_state *s, const pp_undo *u)
-    pp_error pp_apply_checked(pp_state *s, int action, pp_undo *u)
     int pp_score(const pp_state *s, int player)
     int pp_crate_score(const pp_state *s, int player, int crate)
     int pp_action_text(const pp_state *s, int action, char *buf, size_t buflen)
@@ -84,3 +82,8 @@ cdef extern from "pickpack_core.h" nogil:
     uint64_t pp_perft(pp_state *s, int depth)
     size_t pp_observation_tensor_size(const pp_state *s)
     int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size)
+
+
+cdef extern from "pickpack_search.h" nogil:
+    # Pick & Pack's table of game operations (core/pickpack/ops.c), the one CoreState binds.
+    const pp_game_ops pp_pickpack_ops

@@ -1,10 +1,8 @@
-# The C-level layout of pickpack.games.pickpack._core.CoreState, so that Cython code can
-# reach the C state without a Python call per node: the searches (_search.pxi, included
-# into _core.pyx, the game's one extension) and any Cython module that cimports it.
-from pickpack.games.pickpack._ccore cimport pp_state, pp_undo, pp_error, PP_MAX_PLIES
+# The C-level layout of pickpack.games.pickpack._core.CoreState: the common C-state base
+# (pickpack._cstate.CState) over Pick & Pack's table of operations; its state buffer
+# holds one pp_state (the searches of _search.pxi and any Cython module that cimports
+# this reach it as `<pp_state *>state.state`).
+from pickpack._cstate cimport CState
 
-cdef class CoreState:
-    cdef pp_state s
-    cdef pp_undo hist[PP_MAX_PLIES]
-    cdef int nhist
-    cdef _raise_illegal(self, int a, pp_error e)
+cdef class CoreState(CState):
+    pass

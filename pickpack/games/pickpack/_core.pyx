@@ -1,21 +1,28 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Cython binding of the C core (core/pickpack/pickpack_core.h) for Pick & Pack.
+"""Cython binding of the C core (core/pickpack/pickpack_core.h) for Pick & Pack: its
+table of operations (core/pickpack/ops.c) bound to the common C-state base
+(pickpack._cstate.CState), the deal and snapshot marshalling, and the game-only queries.
 
-Python objects cross the boundary once per call: batch work (playouts, perft, the
-random-game batch, the searches) runs entirely in C with the GIL released. Every
-integer, square and snapshot field that comes from Python is checked here or by the
-core's checked entry points before the hot C functions see it.
+The base does what the table answers: history (whole positions), undo, copy, the
+checked apply and its IllegalMoveError, returns at the end, the hash, the observation
+tensor. Pick & Pack keeps its own ``legal_actions`` and ``perft`` (every legal move:
+the table's legal_actions is the symmetry-reduced search set), ``playout`` (the
+scores of pp_playout), its pickling (the root snapshot does not hold who moves first)
+and its queries. Batch work (playouts, perft, the random-game batch, the searches)
+runs entirely in C with the GIL released. Every integer, square and snapshot field
+that comes from Python is checked here or by the core's checked entry points before
+the hot C functions see it.
 
-This is the game's one extension module: the searches (MCTS and alpha-beta,
-core/pickpack/pickpack_search.h) are compiled into it from _search.pxi, included at the
-end, and pickpack.games.pickpack._search re-exports them under their public names.
+The MCTS is the one search binding (pickpack._csearch) over the table's own compile
+of it (ops->mcts); alpha-beta, Pick & Pack's own, is compiled into this module from
+_search.pxi, included at the end; pickpack.games.pickpack._search re-exports both.
 """
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from cpython cimport array
-import array
+from pickpack._cstate cimport CState, clamp_int, seed64
+from pickpack._game_ops cimport pp_rng, pp_rng_seed
 from pickpack.games.pickpack._ccore cimport *
 from pickpack._move cimport Move
 
@@ -39,9 +46,8 @@ cdef extern from "pickpack_core.h":
 from pickpack.errors import IllegalMoveError, SnapshotError
 
 # The observation tensor's length (core/pickpack/observation.c; docs/engine.md,
-# "Observation tensor") and the empty float32 array each tensor is cloned from.
+# "Observation tensor").
 OBSERVATION_TENSOR_SIZE = PP_OBS_SIZE
-cdef array.array _FLOAT_TEMPLATE = array.array("f", [])
 
 # Sizes and the action layout, from core/pickpack/pickpack_core.h. Python code reads
 # them (and every name table below) through pickpack.games.pickpack.encoding.
@@ -162,14 +168,6 @@ cdef int _player_index(object player) except -1:
     raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
 
 
-cdef uint64_t _seed64(object seed) except? 0:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    if seed < 0 or seed >= 2 ** 64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
-    return <uint64_t>seed
-
-
 def deal_from_seed(seed):
     """The deal a seed produces (PP-S1; docs/engine.md, "PRNG").
 
@@ -178,7 +176,7 @@ def deal_from_seed(seed):
     """
     cdef pp_rng rng
     cdef uint8_t deal[PP_NUM_SQUARES]
-    pp_rng_seed(&rng, _seed64(seed))
+    pp_rng_seed(&rng, seed64(seed))
     pp_random_deal(&rng, deal)
     return [deal[i] for i in range(PP_NUM_SQUARES)]
 
@@ -191,7 +189,7 @@ def placements_from_seed(seed):
     cdef pp_rng rng
     cdef uint8_t deal[PP_NUM_SQUARES]
     cdef uint8_t kinds[PP_NUM_SPACES]
-    pp_rng_seed(&rng, _seed64(seed))
+    pp_rng_seed(&rng, seed64(seed))
     pp_random_deal(&rng, deal)
     out = {}
     for player in PLAYERS:
@@ -206,12 +204,14 @@ def placements_from_seed(seed):
 cdef extern from "pickpack_core.h":
     void pp_random_games_part(pp_rng *rng, long first, long count, pp_batch_result *b,
                               double *sum) nogil
-    ctypedef struct pp_perft_job:
+    enum:
+        PP_PICKPACK_PERFT_MAX_DEPTH
+    ctypedef struct pp_pickpack_perft_job:
         uint64_t leaves
         int done
-    int pp_perft_start(pp_perft_job *job, const pp_state *s, int depth) nogil
-    int pp_perft_run(pp_perft_job *job, uint64_t budget) nogil
-    double pp_perft_progress(const pp_perft_job *job) nogil
+    int pp_pickpack_perft_start(pp_pickpack_perft_job *job, const pp_state *s, int depth) nogil
+    int pp_pickpack_perft_run(pp_pickpack_perft_job *job, uint64_t budget) nogil
+    double pp_pickpack_perft_progress(const pp_pickpack_perft_job *job) nogil
 
 cdef long _GAMES_PER_SLICE = 128             # ~5-10 ms of random games
 cdef uint64_t _PERFT_MOVES_PER_SLICE = 65536  # ~10-20 ms of perft
@@ -234,7 +234,7 @@ def random_games(n, seed):
     cdef pp_batch_result b
     memset(&b, 0, sizeof(b))
     total[0] = total[1] = 0.0
-    pp_rng_seed(&rng, _seed64(seed))
+    pp_rng_seed(&rng, seed64(seed))
     while first < count:
         part = min(count - first, _GAMES_PER_SLICE)
         with nogil:
@@ -270,12 +270,35 @@ cdef extern from "pickpack_core.h":
 _SNAP_FIELDS = ("phase", "to_move", "first", "grabber", "grid", "crates", "tiles", "rush")
 
 
-cdef class CoreState:
+cdef inline pp_state *_s(CState st):
+    """The Pick & Pack position of a CoreState (its base's state buffer)."""
+    return <pp_state *>st.state
+
+
+cdef uint8_t _START_DEAL[PP_NUM_SQUARES]     # the deal of seed 0: a valid start for __cinit__
+
+
+cdef int _fill_start_deal() except -1:
+    cdef pp_rng rng
+    pp_rng_seed(&rng, 0)
+    pp_random_deal(&rng, _START_DEAL)
+    return 0
+
+
+_fill_start_deal()
+
+
+cdef class CoreState(CState):
     """One Pick & Pack position with its move history, backed by the C core.
 
     Subclassed by pickpack.State, which adds the Move-level API; use that class.
     """
-    # Fields are declared in _core.pxd: s (the C position), hist/nhist (undo records).
+
+    def __cinit__(self, *args, **kwargs):
+        self._bind(&pp_pickpack_ops)
+        # A valid position even for an object made by __new__ alone (copy, unpickling
+        # and the constructors below overwrite it): never a zeroed struct.
+        pp_state_init(_s(self), _START_DEAL, PP_RED)
 
     # --- construction -------------------------------------------------------------
 
@@ -292,7 +315,7 @@ cdef class CoreState:
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
                 raise ValueError(f"deal[{i}] ({SQUARES[i]}): apples must be an int 1..6, got {v!r}")
             d[i] = v
-        if pp_state_init(&st.s, d, f) != PP_OK:
+        if pp_state_init(_s(st), d, f) != PP_OK:
             raise ValueError(
                 "deal: must hold ten 1s, eight 2s, seven 3s, six 4s, four 5s and one 6 (PP-C2)")
         st.nhist = 0
@@ -321,8 +344,9 @@ cdef class CoreState:
         """
         cdef CoreState st = cls.__new__(cls)
         cdef pp_check chk
-        memset(&st.s, 0, sizeof(pp_state))
-        memset(st.s.tile_kind, PP_NO_KIND, sizeof(st.s.tile_kind))
+        cdef pp_state *s = _s(st)
+        memset(s, 0, sizeof(pp_state))
+        memset(s.tile_kind, PP_NO_KIND, sizeof(s.tile_kind))
         st.nhist = 0
         if not isinstance(snap, dict):
             raise SnapshotError("snapshot: must be a dict", "snapshot")
@@ -332,27 +356,27 @@ cdef class CoreState:
         phase = _field(snap, "phase", str)
         if phase not in PHASES:
             raise SnapshotError(f"phase: must be one of {PHASES}, got {phase!r}", "phase")
-        st.s.phase = PHASES.index(phase)
+        s.phase = PHASES.index(phase)
         to_move = snap.get("to_move", _MISSING)
         if to_move is _MISSING:
             raise SnapshotError("to_move: missing", "to_move")
         if to_move is not None and to_move not in PLAYERS:
             raise SnapshotError(f"to_move: must be 'red', 'blue' or null, got {to_move!r}", "to_move")
-        st.s.to_move = PP_NOBODY if to_move is None else _player_index(to_move)
+        s.to_move = PP_NOBODY if to_move is None else _player_index(to_move)
         if first is not None and first not in PLAYERS:
             raise SnapshotError(f"first: must be 'red' or 'blue', got {first!r}", "first")
-        st.s.first = _player_index("red" if first is None else first)
+        s.first = _player_index("red" if first is None else first)
         grabber = _field(snap, "grabber", str)
         if grabber not in SQUARES:
             raise SnapshotError(f"grabber: not a square a1..f6: {grabber!r}", "grabber")
-        st.s.grabber = SQUARES.index(grabber)
+        s.grabber = SQUARES.index(grabber)
         grid = _field(snap, "grid", dict)
         if set(grid) != set(SQUARES):
             raise SnapshotError("grid: must have exactly the 36 squares a1..f6", "grid")
         for i, sq in enumerate(SQUARES):
             cell = grid[sq]
             if cell is None:
-                st.s.grid[i] = 0
+                s.grid[i] = 0
                 continue
             if not isinstance(cell, dict) or set(cell) != {"apples", "face_up"}:
                 raise SnapshotError(f"grid.{sq}: must be null or {{'apples': 1..6, 'face_up': bool}}",
@@ -360,7 +384,7 @@ cdef class CoreState:
             a, up = cell["apples"], cell["face_up"]
             if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 6 or not isinstance(up, bool):
                 raise SnapshotError(f"grid.{sq}: apples must be 1..6 and face_up a bool", "grid", index=i)
-            st.s.grid[i] = a | (0 if up else PP_FACE_DOWN)
+            s.grid[i] = a | (0 if up else PP_FACE_DOWN)
         crates = _field(snap, "crates", dict)
         tiles = _field(snap, "tiles", dict)
         rush = _field(snap, "rush", dict)
@@ -377,7 +401,7 @@ cdef class CoreState:
                 if status not in CRATE_STATUS:
                     raise SnapshotError(f"crates.{player}[{c}].status: must be open, premium or wholesale",
                                         "crates", player, c)
-                st.s.crate_status[p][c] = CRATE_STATUS.index(status)
+                s.crate_status[p][c] = CRATE_STATUS.index(status)
                 trays = crate["trays"]
                 if len(trays) > PP_MAX_CRATE:
                     raise SnapshotError(f"crates.{player}[{c}].trays: more than 36 trays", "crates", player, c)
@@ -385,8 +409,8 @@ cdef class CoreState:
                     if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 6:
                         raise SnapshotError(f"crates.{player}[{c}].trays[{h}]: apples must be 1..6",
                                             "crates", player, c)
-                    st.s.crate[p][c][h] = a
-                st.s.crate_len[p][c] = len(trays)
+                    s.crate[p][c][h] = a
+                s.crate_len[p][c] = len(trays)
             tl = tiles.get(player)
             if not isinstance(tl, dict) or set(tl) != set(SPACES[p]):
                 raise SnapshotError(f"tiles.{player}: must have exactly the spaces {', '.join(SPACES[p])}",
@@ -403,18 +427,18 @@ cdef class CoreState:
                 if status not in TILE_STATUS:
                     raise SnapshotError(f"tiles.{player}.{name}.status: must be unplayed, used or malfunctioned",
                                         "tiles", player, sp)
-                st.s.tile_kind[p][sp] = PP_NO_KIND if kind is None else KINDS.index(kind)
-                st.s.tile_status[p][sp] = TILE_STATUS.index(status)
+                s.tile_kind[p][sp] = PP_NO_KIND if kind is None else KINDS.index(kind)
+                s.tile_status[p][sp] = TILE_STATUS.index(status)
             r = rush.get(player)
             if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r <= 2:
                 raise SnapshotError(f"rush.{player}: must be 0, 1 or 2", "rush", player)
-            st.s.rush[p] = r
+            s.rush[p] = r
         cdef int level = PP_CHECK_REACHABLE if checked else PP_CHECK_SAFE
         cdef pp_check chk_blue
-        if pp_state_check(&st.s, level, &chk) != PP_OK:
-            if first is None and checked and st.s.phase != PP_PHASE_PLACEMENT:
-                st.s.first = PP_BLUE               # not reachable with Red first: Blue?
-                if pp_state_check(&st.s, level, &chk_blue) == PP_OK:
+        if pp_state_check(s, level, &chk) != PP_OK:
+            if first is None and checked and s.phase != PP_PHASE_PLACEMENT:
+                s.first = PP_BLUE               # not reachable with Red first: Blue?
+                if pp_state_check(s, level, &chk_blue) == PP_OK:
                     return st
                 if _SNAP_FIELDS[chk.field] == "to_move" and chk.rule.decode() == "PP-R1":
                     # Red's failure was only whose turn: Blue's says more.
@@ -424,29 +448,27 @@ cdef class CoreState:
                                 None if chk.index < 0 else chk.index, chk.rule.decode())
         return st
 
+    @classmethod
+    def _load(cls, snap, checked=True):
+        """The base's loader (pickpack._cstate): from_snapshot(snap) with who moves first
+        found from the position (PP-S4)."""
+        return cls.from_snapshot(snap, None, checked)
+
     # --- the position -------------------------------------------------------------
 
     @property
     def current_player(self):
         """"red" or "blue": who decides next (placing, in phase placement); None once over."""
-        return None if self.s.to_move == PP_NOBODY else PLAYERS[self.s.to_move]
+        return None if _s(self).to_move == PP_NOBODY else PLAYERS[_s(self).to_move]
 
     @property
     def phase(self):
         """"placement", "play" or "over"."""
-        return PHASES[self.s.phase]
-
-    def is_terminal(self):
-        """True once the game has ended (PP-E1, PP-E2)."""
-        return self.s.phase == PP_PHASE_OVER
-
-    def zobrist_hash(self):
-        """The position's 64-bit Zobrist hash (unsigned), kept incrementally (docs/engine.md)."""
-        return self.s.hash
+        return PHASES[_s(self).phase]
 
     def _hash_from_scratch(self):
         """The Zobrist hash recomputed from every feature; equals zobrist_hash()."""
-        return pp_hash_full(&self.s)
+        return pp_hash_full(_s(self))
 
     def position_key(self):
         """Canonical bytes of the position (everything the hash covers, nothing else).
@@ -454,63 +476,74 @@ cdef class CoreState:
         Two states have equal keys exactly when they are the same position; used to
         check the Zobrist hash for collisions.
         """
-        cdef bytearray out = bytearray(self.s.grid[:PP_NUM_SQUARES])
+        cdef pp_state *s = _s(self)
+        cdef bytearray out = bytearray(s.grid[:PP_NUM_SQUARES])
         cdef int p, c
         for p in range(2):
             for c in range(PP_NUM_CRATES):
-                out.append(self.s.crate_status[p][c])
-                out.append(self.s.crate_len[p][c])
-                out += self.s.crate[p][c][:self.s.crate_len[p][c]]
-            out += self.s.tile_kind[p][:PP_NUM_SPACES]
-            out += self.s.tile_status[p][:PP_NUM_SPACES]
-            out.append(self.s.rush[p])
-        out.append(self.s.grabber)
-        out.append(self.s.to_move)
-        out.append(self.s.phase)
-        out.append(self.s.first if self.s.phase == PP_PHASE_PLACEMENT else 0)
+                out.append(s.crate_status[p][c])
+                out.append(s.crate_len[p][c])
+                out += s.crate[p][c][:s.crate_len[p][c]]
+            out += s.tile_kind[p][:PP_NUM_SPACES]
+            out += s.tile_status[p][:PP_NUM_SPACES]
+            out.append(s.rush[p])
+        out.append(s.grabber)
+        out.append(s.to_move)
+        out.append(s.phase)
+        out.append(s.first if s.phase == PP_PHASE_PLACEMENT else 0)
         return bytes(out)
 
     def scores(self):
         """PP-E3 applied to the crates as they stand: {"red": int, "blue": int} points."""
-        return {"red": pp_score(&self.s, PP_RED), "blue": pp_score(&self.s, PP_BLUE)}
+        return {"red": pp_score(_s(self), PP_RED), "blue": pp_score(_s(self), PP_BLUE)}
 
     def crate_scores(self, player):
         """PP-E3 crate by crate for player: a list of 4 ints (points)."""
         cdef int p = _player_index(player)
-        return [pp_crate_score(&self.s, p, c) for c in range(PP_NUM_CRATES)]
+        return [pp_crate_score(_s(self), p, c) for c in range(PP_NUM_CRATES)]
 
     def winner(self):
         """"red", "blue" or "draw" (PP-E4) once over; None while the game goes on."""
-        if self.s.phase != PP_PHASE_OVER:
+        if _s(self).phase != PP_PHASE_OVER:
             return None
-        r, b = pp_score(&self.s, PP_RED), pp_score(&self.s, PP_BLUE)
+        r, b = pp_score(_s(self), PP_RED), pp_score(_s(self), PP_BLUE)
         return "red" if r > b else "blue" if b > r else "draw"
 
-    @property
-    def ply(self):
-        """Number of moves applied to this state since it was created (its history length)."""
-        return self.nhist
+    def winners(self):
+        """The seats with the best score once over (PP-E4), as names: ``("red",)``,
+        ``("blue",)``, or ``("red", "blue")`` for a draw (both share the best score);
+        ``()`` while the game goes on."""
+        if _s(self).phase != PP_PHASE_OVER:
+            return ()
+        r, b = pp_score(_s(self), PP_RED), pp_score(_s(self), PP_BLUE)
+        return ("red",) if r > b else ("blue",) if b > r else PLAYERS
 
-    def history_actions(self):
-        """The action integers applied since creation, oldest first."""
-        return [self.hist[i].action for i in range(self.nhist)]
+    @property
+    def options(self):
+        """The game options that rule play from here: ``{"first": "red" | "blue"}``, who
+        moves first once placement is over (PP-S4). ``placements`` and ``deal`` set up
+        the start (like the seed) and are not kept by a state, so they are not here;
+        ``GAME.new_state(**state.options)`` starts a game under the same options."""
+        return {"first": PLAYERS[_s(self).first]}
 
     # --- moves as integers --------------------------------------------------------
 
     def legal_actions(self):
-        """Legal action integers, ascending (docs/engine.md: action space of 10230)."""
+        """Legal action integers, ascending (docs/engine.md: action space of 10230): every
+        legal move (the table's legal_actions, which the base would give, is the
+        symmetry-reduced search set, pickpack_search.h)."""
         cdef uint16_t _moves[PP_MAX_MOVES]   # on the stack: no sharing between threads
-        cdef int n = pp_legal_actions(&self.s, _moves)
+        cdef int n = pp_legal_actions(_s(self), _moves)
         return [_moves[i] for i in range(n)]
 
     def _legal_texts(self):
         """Canonical texts of the legal actions, in the same order."""
         cdef uint16_t _moves[PP_MAX_MOVES]   # on the stack: no sharing between threads
-        cdef int n = pp_legal_actions(&self.s, _moves)
+        cdef int n = pp_legal_actions(_s(self), _moves)
         cdef char buf[32]
         out = []
         for i in range(n):
-            pp_action_text(&self.s, _moves[i], buf, sizeof(buf))
+            pp_action_text(_s(self), _moves[i], buf, sizeof(buf))
             out.append(buf.decode("ascii"))
         return out
 
@@ -519,22 +552,22 @@ cdef class CoreState:
 
         What pickpack.games.pickpack.movetext needs to read move text; the mover is -1 once over.
         """
-        cdef int p = self.s.to_move
+        cdef int p = _s(self).to_move
         if p == PP_NOBODY:
             return (-1, -1, [])
-        kinds = [None if self.s.tile_kind[p][i] == PP_NO_KIND else self.s.tile_kind[p][i] for i in range(PP_NUM_SPACES)]
-        placing = self.s.placed % PP_NUM_SPACES if self.s.phase == PP_PHASE_PLACEMENT else -1
+        kinds = [None if _s(self).tile_kind[p][i] == PP_NO_KIND else _s(self).tile_kind[p][i] for i in range(PP_NUM_SPACES)]
+        placing = _s(self).placed % PP_NUM_SPACES if _s(self).phase == PP_PHASE_PLACEMENT else -1
         return (p, placing, kinds)
 
     def legal_moves(self):
         """The legal moves as Move objects, ascending by action integer (none once over)."""
         cdef uint16_t _moves[PP_MAX_MOVES]   # on the stack: no sharing between threads
-        cdef int n = pp_legal_actions(&self.s, _moves)
+        cdef int n = pp_legal_actions(_s(self), _moves)
         cdef char buf[32]
         cdef list out = []
         cdef Move m
         for i in range(n):
-            pp_action_text(&self.s, _moves[i], buf, sizeof(buf))
+            pp_action_text(_s(self), _moves[i], buf, sizeof(buf))
             m = Move.__new__(Move)
             m.action = _moves[i]
             m.text = buf.decode("ascii")
@@ -542,158 +575,80 @@ cdef class CoreState:
         return out
 
     def action_text(self, action):
-        """Canonical text of an action integer in this position (legal or not)."""
-        cdef char buf[32]
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < PP_NUM_ACTIONS:
-            raise IllegalMoveError(f"action {action!r} is outside the action space 0..{PP_NUM_ACTIONS - 1}",
-                                   rule="action space")
-        if pp_action_text(&self.s, action, buf, sizeof(buf)) < 0:
-            if self.s.phase == PP_PHASE_OVER:
-                raise IllegalMoveError(f"action {action}: the game is over", rule="PP-E1/PP-E2")
-            raise IllegalMoveError(
-                f"action {action} is a {'placement decision' if action < 6 else 'grabber move'}, "
-                f"but the game is in phase {self.phase} (PP-S3)", rule="PP-S3")
-        return buf.decode("ascii")
+        """Canonical text of an action integer in this position (legal or not).
 
-    def check_action(self, action):
-        """None if action is legal here, else (rule id, reason) of the first rule it breaks."""
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < PP_NUM_ACTIONS:
-            return ("action space", f"the action integer is outside 0..{PP_NUM_ACTIONS - 1}")
-        cdef pp_error e = pp_check_action(&self.s, action)
-        if e == PP_OK:
-            return None
-        return (pp_error_rule(e).decode(), pp_error_text(e).decode())
-
-    def apply_action(self, action):
-        """Apply a legal action integer (mutates the state).
-
-        Raises IllegalMoveError (a ValueError) naming the rule broken; the state is
-        unchanged then.
+        Raises NotAnActionError for a non-int and IllegalMoveError.for_action where the
+        action has no text: outside the action space, once the game is over
+        (PP-E1/PP-E2), a move of the other phase (PP-S3).
         """
-        cdef int a
-        if isinstance(action, bool) or not isinstance(action, int):
-            hint = "; use apply() for move text" if isinstance(action, str) else ""
-            raise IllegalMoveError(
-                f"apply_action takes an int action 0..{PP_NUM_ACTIONS - 1}, not {type(action).__name__} "
-                f"{action!r}{hint}", rule="action space")
+        cdef char buf[32]
+        cdef int a = self._check_int(action)
+        if pp_action_text(_s(self), a, buf, sizeof(buf)) >= 0:
+            return buf.decode("ascii")
         if not 0 <= action < PP_NUM_ACTIONS:
-            raise IllegalMoveError(
-                f"action {action!r} is outside the action space 0..{PP_NUM_ACTIONS - 1}", rule="action space")
-        a = action
-        cdef pp_error e = pp_apply_checked(&self.s, a, &self.hist[self.nhist])
-        if e != PP_OK:
-            self._raise_illegal(a, e)
-        self.nhist += 1
-
-    cdef _raise_illegal(self, int a, pp_error e):
-        cdef char buf[32]
-        rule = pp_error_rule(e).decode()
-        reason = pp_error_text(e).decode()
-        if pp_action_text(&self.s, a, buf, sizeof(buf)) >= 0:
-            what = f"illegal move {buf.decode('ascii')} (action {a})"
-        else:
-            what = f"illegal action {a}"
-        raise IllegalMoveError(f"{what}: {rule}: {reason}", rule=rule)
-
-    def undo(self):
-        """Take back the last move (restores the exact previous position and hash).
-
-        Raises pickpack.errors.NothingToUndoError (a PickpackError and an IndexError)
-        when there is no move to take back.
-        """
-        if self.nhist == 0:
-            from pickpack.errors import NothingToUndoError
-            raise NothingToUndoError(
-                "undo: no move to take back (the state's history is empty: a new game, "
-                "or a loaded position, starts with none)")
-        self.nhist -= 1
-        pp_undo_move(&self.s, &self.hist[self.nhist])
-
-    def copy(self):
-        """An independent copy with the same position and history."""
-        cdef CoreState c = type(self).__new__(type(self))
-        c.s = self.s
-        memcpy(c.hist, self.hist, self.nhist * sizeof(pp_undo))
-        c.nhist = self.nhist
-        return c
+            self._raise_illegal(action, a, PP_ERR_ACTION_RANGE)
+        if _s(self).phase == PP_PHASE_OVER:
+            self._raise_illegal(action, a, PP_ERR_GAME_OVER)
+        raise IllegalMoveError.for_action(
+            action, "PP-S3", f"a {'placement decision' if action < PP_NUM_PLACEMENT_ACTIONS else 'grabber move'} "
+            f"has no move text in phase {self.phase}")
 
     def _drop_history(self):
         """Forget the history: this position becomes the root (undo stops here)."""
         self.nhist = 0
 
-    def __copy__(self):
-        return self.copy()
-
-    def __deepcopy__(self, memo):
-        return self.copy()
-
-    def _root(self):
-        """(root snapshot, first, actions): what pickling needs to rebuild this state."""
-        cdef CoreState r = self.copy()
-        while r.nhist:
-            r.undo()
-        return (r.snapshot(), PLAYERS[self.s.first], self.history_actions())
-
     def __reduce__(self):
-        snap, first, actions = self._root()
-        return (_rebuild, (type(self), snap, first, actions))
+        """Pickled as the root's snapshot, who moves first (PP-S4: a snapshot does not
+        hold it) and the actions since; the same form as pickles made before the base."""
+        root = self._root()
+        return (_rebuild, (type(self), root.snapshot(), PLAYERS[_s(self).first], self.history_actions()))
+
+    def returns(self):
+        """Utilities ``[red, blue]``: +1 for the winner, -1 for the loser, 0 each for a
+        draw (PP-E4, the table's returns); ``[0.0, 0.0]`` while the game goes on."""
+        if _s(self).phase != PP_PHASE_OVER:
+            return [0.0, 0.0]
+        return CState.returns(self)
 
     # --- views --------------------------------------------------------------------
 
     def snapshot(self):
         """The full state as plain JSON-able data, exactly the rules file's format."""
         cdef int p, c, i
+        cdef pp_state *s = _s(self)
         grid = {}
         for i in range(PP_NUM_SQUARES):
-            v = self.s.grid[i]
+            v = s.grid[i]
             grid[SQUARES[i]] = None if v == 0 else {"apples": v & 0x7F, "face_up": not (v & PP_FACE_DOWN)}
         crates = {}
         tiles = {}
         for p in range(2):
             crates[PLAYERS[p]] = [
-                {"trays": [self.s.crate[p][c][i] for i in range(self.s.crate_len[p][c])],
-                 "status": CRATE_STATUS[self.s.crate_status[p][c]]}
+                {"trays": [s.crate[p][c][i] for i in range(s.crate_len[p][c])],
+                 "status": CRATE_STATUS[s.crate_status[p][c]]}
                 for c in range(PP_NUM_CRATES)]
             tiles[PLAYERS[p]] = {
-                SPACES[p][i]: {"kind": None if self.s.tile_kind[p][i] == PP_NO_KIND else KINDS[self.s.tile_kind[p][i]],
-                               "status": TILE_STATUS[self.s.tile_status[p][i]]}
+                SPACES[p][i]: {"kind": None if s.tile_kind[p][i] == PP_NO_KIND else KINDS[s.tile_kind[p][i]],
+                               "status": TILE_STATUS[s.tile_status[p][i]]}
                 for i in range(PP_NUM_SPACES)}
         return {
             "game": "pickpack",
-            "phase": PHASES[self.s.phase],
-            "to_move": None if self.s.to_move == PP_NOBODY else PLAYERS[self.s.to_move],
-            "grabber": SQUARES[self.s.grabber],
+            "phase": PHASES[s.phase],
+            "to_move": None if s.to_move == PP_NOBODY else PLAYERS[s.to_move],
+            "grabber": SQUARES[s.grabber],
             "grid": grid,
             "crates": crates,
             "tiles": tiles,
-            "rush": {"red": self.s.rush[0], "blue": self.s.rush[1]},
-            "scores": {"red": pp_score(&self.s, PP_RED), "blue": pp_score(&self.s, PP_BLUE)},
+            "rush": {"red": s.rush[0], "blue": s.rush[1]},
+            "scores": {"red": pp_score(s, PP_RED), "blue": pp_score(s, PP_BLUE)},
         }
 
     @property
     def first_player(self):
         """Who moves first once placement is over (PP-S4)."""
-        return PLAYERS[self.s.first]
+        return PLAYERS[_s(self).first]
 
     # --- batch work in C ----------------------------------------------------------
-
-    def observation_tensor_shape(self):
-        """``(OBSERVATION_TENSOR_SIZE,)``, i.e. ``(878,)``: the layout is docs/engine.md,
-        "Observation tensor" (pp_observation_tensor_size)."""
-        return (<Py_ssize_t>pp_observation_tensor_size(&self.s),)
-
-    def _observation_tensor(self, int seat):
-        """pp_observation_tensor for seat 0 (Red) or 1 (Blue): a new ``array('f')`` of
-        OBSERVATION_TENSOR_SIZE values in 0..1, filled by C in one call (PP-V1, PP-V2,
-        PP-S3). Raises ValueError for another seat (State.observation_tensor resolves
-        names and gives the observation() error first)."""
-        cdef size_t n = pp_observation_tensor_size(&self.s)
-        cdef array.array out = array.clone(_FLOAT_TEMPLATE, <Py_ssize_t>n, zero=False)
-        cdef int rc = pp_observation_tensor(&self.s, seat, out.data.as_floats, n)
-        if rc != PP_OBS_OK:
-            raise ValueError(f"observation tensor: pp_observation_tensor refused seat {seat} "
-                             f"(error {rc}: 1 bad seat, 2 bad size, 3 corrupt state)")
-        return out
 
     def playout(self, seed):
         """Finish the game from here with uniformly random legal moves, in C.
@@ -704,8 +659,8 @@ cdef class CoreState:
         """
         cdef pp_rng rng
         cdef pp_playout_result r
-        cdef pp_state work = self.s
-        pp_rng_seed(&rng, _seed64(seed))
+        cdef pp_state work = _s(self)[0]
+        pp_rng_seed(&rng, seed64(seed))
         with nogil:
             r = pp_playout(&work, &rng)
         return {"red": r.score[0], "blue": r.score[1]}
@@ -713,29 +668,30 @@ cdef class CoreState:
     def perft(self, depth, progress=None):
         """Number of move sequences of exactly `depth` plies from here (leaf count).
 
-        Terminal positions reached earlier count nothing. Runs in C in slices without
-        the GIL; between slices (every ~10-20 ms) Ctrl-C raises KeyboardInterrupt and
-        ``progress``, if given, is called with the share of the tree walked so far
-        (a float 0.0..1.0; 1.0 once at the end). Raises ValueError for depth < 0 or
-        depth > 8.
+        Every legal move counts (pp_legal_actions; the base's perft would walk the
+        table's symmetry-reduced search moves). Terminal positions reached earlier count
+        nothing. Runs in C in slices without the GIL; between slices (every ~10-20 ms)
+        Ctrl-C raises KeyboardInterrupt and ``progress``, if given, is called with the
+        share of the tree walked so far (a float 0.0..1.0; 1.0 once at the end). Raises
+        ValueError for depth < 0 or depth > 8.
         """
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 8:
-            raise ValueError(f"depth must be an int 0..8, got {depth!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= PP_PICKPACK_PERFT_MAX_DEPTH:
+            raise ValueError(f"depth must be an int 0..{PP_PICKPACK_PERFT_MAX_DEPTH}, got {depth!r}")
         cdef int d = depth
         cdef int done = 0
         cdef uint64_t budget = _PERFT_MOVES_PER_SLICE
-        cdef pp_perft_job *job = <pp_perft_job *>PyMem_Malloc(sizeof(pp_perft_job))
+        cdef pp_pickpack_perft_job *job = <pp_pickpack_perft_job *>PyMem_Malloc(sizeof(pp_pickpack_perft_job))
         if job is NULL:
             raise MemoryError()
         try:
-            if pp_perft_start(job, &self.s, d) != 0:     # unreachable after the check above
-                raise ValueError(f"depth must be an int 0..8, got {depth!r}")
+            if pp_pickpack_perft_start(job, _s(self), d) != 0:     # unreachable after the check above
+                raise ValueError(f"depth must be an int 0..{PP_PICKPACK_PERFT_MAX_DEPTH}, got {depth!r}")
             while not job.done:
                 with nogil:
-                    pp_perft_run(job, budget)
+                    pp_pickpack_perft_run(job, budget)
                 PyErr_CheckSignals()    # raises the handler's KeyboardInterrupt
                 if progress is not None and not job.done:
-                    progress(pp_perft_progress(job))
+                    progress(pp_pickpack_perft_progress(job))
             if progress is not None:
                 progress(1.0)
             return job.leaves
@@ -748,16 +704,17 @@ cdef class CoreState:
         The one-ply look-ahead of the greedy bot, in C. Returns a list of ints.
         """
         cdef uint16_t _moves[PP_MAX_MOVES]   # on the stack: no sharing between threads
-        cdef int n = pp_legal_actions(&self.s, _moves)
-        cdef int p = self.s.to_move
+        cdef pp_state *s = _s(self)
+        cdef int n = pp_legal_actions(s, _moves)
+        cdef int p = s.to_move
         cdef pp_undo u
         cdef list out = []
         if p == PP_NOBODY:
             return out
         for i in range(n):
-            pp_apply(&self.s, _moves[i], &u)
-            out.append(pp_score(&self.s, p) - pp_score(&self.s, 1 - p))
-            pp_undo_move(&self.s, &u)
+            pp_apply(s, _moves[i], &u)
+            out.append(pp_score(s, p) - pp_score(s, 1 - p))
+            pp_undo_move(s, &u)
         return out
 
 

@@ -1,15 +1,18 @@
 """Pick & Pack's C searches under their public module name (MCTS and alpha-beta).
 
-The searches are compiled into the game's one extension module,
-``pickpack.games.pickpack._core`` (from ``_search.pxi``, included by ``_core.pyx``), so
-that the game's C is linked once (issue 8: one extension per game). This plain module
-re-exports them, the same objects, so that ``from pickpack.games.pickpack._search import
-mcts_search`` and ``Game.native_mcts`` (``"pickpack.games.pickpack._search:mcts_search"``)
-keep working.
+The MCTS is the one search binding of every C game, ``pickpack._csearch``, over Pick &
+Pack's table of operations (core/pickpack/ops.c), which carries the game's own compile
+of the generic C MCTS (core/common/pp_mcts_impl.h with the table as a constant).
+Alpha-beta and its helpers are Pick & Pack's own, compiled into the game's one
+extension module, ``pickpack.games.pickpack._core`` (from ``_search.pxi``, included by
+``_core.pyx``), so that the game's C is linked once (issue 8: one extension per game).
+This plain module re-exports them all, the same objects, so that ``from
+pickpack.games.pickpack._search import mcts_search`` and ``Game.native_mcts``
+(``"pickpack.games.pickpack._search:mcts_search"``) keep working.
 
 - ``mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margin=0.5,
-  seed=0, max_nodes=1 << 22) -> MCTSResult``: UCT with random playouts over the generic
-  C MCTS (core/common/pp_mcts.h) compiled over Pick & Pack's table of operations;
+  seed=0, max_nodes=1 << 22) -> MCTSResult``: UCT with random playouts (Red's hidden
+  placement redrawn when Blue places, PP-S3; returns sign(diff) + margin * diff / 97);
   ``mcts_search_through_table`` is the same search through the table's pointers.
 - ``alphabeta_search(state, *, depth=None, seconds=None, eval="full", tt_log2=18) ->
   AlphaBetaResult``: negamax alpha-beta with iterative deepening.
@@ -23,8 +26,8 @@ finished game raises ValueError; a tree or table that cannot be allocated Memory
 The full docs are the functions' docstrings (``help(mcts_search)``).
 
 >>> import pickpack
->>> from pickpack.games.pickpack import _core
->>> mcts_search is _core.mcts_search
+>>> import pickpack._csearch
+>>> mcts_search is pickpack._csearch.mcts_search
 True
 >>> state = pickpack.new_game("pickpack", seed=1, placements={"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"})
 >>> result = mcts_search(state, simulations=200, seed=3)
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pickpack._csearch import MCTSResult, mcts_search, mcts_search_through_table
 from pickpack.games.pickpack._core import (
     EVALUATIONS,
     MAX_DEPTH,
@@ -44,14 +48,13 @@ from pickpack.games.pickpack._core import (
     counted_actions,
     distinct_actions,
     evaluate,
-    mcts_search,
-    mcts_search_through_table,
 )
 
 __all__ = [
     "EVALUATIONS",
     "MAX_DEPTH",
     "WIN_VALUE",
+    "MCTSResult",
     "alphabeta_search",
     "counted_actions",
     "distinct_actions",
@@ -61,7 +64,6 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    # The result types exist for the type checker only (the stub _core.pyi): the
-    # searches return plain dicts.
+    # The result type exists for the type checker only (the stub _core.pyi): the
+    # search returns a plain dict.
     from pickpack.games.pickpack._core import AlphaBetaResult as AlphaBetaResult
-    from pickpack.games.pickpack._core import MCTSResult as MCTSResult

@@ -64,11 +64,10 @@ def parse_action(text: str, mover: int, placing_space: int, tile_kind: list[int 
         if len(text) != 4 or text[3] not in KINDS:
             raise MoveSyntaxError(f"expected one kind letter {' '.join(KINDS)} after '='", text, 4, "kind")
         if placing_space < 0:
-            raise IllegalMoveError(f"illegal move {text}: PP-S3: placement is over", rule="PP-S3")
+            raise IllegalMoveError.for_action(None, "PP-S3", "placement is over", text)
         if player != mover or space != placing_space:
-            raise IllegalMoveError(
-                f"illegal move {text}: PP-S3: the next placement fills space {SPACES[mover][placing_space]}",
-                rule="PP-S3")
+            raise IllegalMoveError.for_action(
+                None, "PP-S3", f"the next placement fills space {SPACES[mover][placing_space]}", text)
         return encode_raw(KINDS.index(text[3]), -1, -1, -1, 0, 0)
     dest = _square(text, 0, "a destination square", "destination")
     i = 2
@@ -88,14 +87,13 @@ def parse_action(text: str, mover: int, placing_space: int, tile_kind: list[int 
         raise MoveSyntaxError("expected '>' and a crate, or '/' and an action space", text, i + 1, "move")
     player, space = _space(body, i + 1, "tile")
     if player != mover:
-        raise IllegalMoveError(f"illegal move {text}: PP-C5: {body[i + 1:i + 3]} is not the mover's action space",
-                               rule="PP-C5")
+        raise IllegalMoveError.for_action(None, "PP-C5", f"{body[i + 1:i + 3]} is not the mover's action space",
+                                          text)
     ends = [e for e in (0, 1) if space_at_end(mover, dest, e) == space]
     if not ends:
         axis = "column" if mover == 0 else "row"
-        raise IllegalMoveError(
-            f"illegal move {text}: PP-M2: {body[i + 1:i + 3]} is not at an end of the destination's {axis}",
-            rule="PP-M2")
+        raise IllegalMoveError.for_action(
+            None, "PP-M2", f"{body[i + 1:i + 3]} is not at an end of the destination's {axis}", text)
     i += 3
     target = 0
     if i < len(body):
@@ -120,8 +118,7 @@ def _target(body: str, i: int, mover: int, kind: int | None) -> tuple[int, int]:
     if i + 1 < len(body) and body[i + 1] in _SPACE_SIDES:
         player, space = _space(body, i, "target")        # an action space: Malfunction on a tile
         if player == mover:
-            raise IllegalMoveError(f"illegal move {body}: PP-A6: Malfunction flips one of the opponent's tiles",
-                                   rule="PP-A6")
+            raise IllegalMoveError.for_action(None, "PP-A6", "Malfunction flips one of the opponent's tiles", body)
         return TARGET_SPACE + space, i + 2
     if i < len(body) and "1" <= body[i] <= str(NUM_CRATES):
         a = int(body[i]) - 1

@@ -191,7 +191,7 @@ def apply_move_text(state: State, text: str) -> Move:
     """
     player = state.current_player
     if player is None:
-        raise IllegalMoveError(f"illegal move {text}: PP-E1/PP-E2: the game is over", rule="PP-E1/PP-E2")
+        raise IllegalMoveError.for_action(None, "PP-E1/PP-E2", "the game is over", text)
     key = (text, player)
     known = _LEARNT.get(key)
     if known is not None:

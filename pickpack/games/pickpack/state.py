@@ -1,19 +1,20 @@
 """The Pick & Pack game state: the Python API over the C core.
 
 A State is one node of the game tree plus the moves that led to it (for undo). Its
-integer methods (legal_actions, apply_action) are the fast path and come straight from
-the C binding; the Move-level methods here add canonical text and rule-naming errors.
+integer methods (legal_actions, apply_action, chance, returns, current_player_id, ...)
+are the fast path and come straight from the C binding and its base
+(pickpack._cstate.CState); the Move-level methods here add canonical text and
+rule-naming errors.
 """
 
 from __future__ import annotations
 
 import array
 import functools
-from fractions import Fraction
 from typing import Any
 
 from pickpack.errors import IllegalMoveError, SnapshotError
-from pickpack.game import TERMINAL, Game
+from pickpack.game import Game
 from pickpack.games_registry import get_game
 from pickpack.games.pickpack._core import CoreState
 from pickpack.games.pickpack.encoding import FILES, PLAYERS, RANKS, SPACES, player_of
@@ -52,29 +53,29 @@ class State(CoreState):
             move = self.parse_move(move)
         elif not isinstance(move, Move):
             raise TypeError(f"apply() takes a Move or move text, not {type(move).__name__}")
-        elif self.action_text(move.action) != move.text:
-            raise IllegalMoveError(
-                f"move {move.text} does not belong to this position (here action {move.action} "
-                f"is {self.action_text(move.action)})", rule="PP-M1")
+        elif self.check_action(move.action) is None and self.action_text(move.action) != move.text:
+            raise IllegalMoveError.for_action(
+                move.action, "PP-M1", f"the move {move.text} does not belong to this position (here action "
+                f"{move.action} is {self.action_text(move.action)})", move.text)
         self.apply_action(move.action)
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text`` (docs/engine.md, "Move text").
 
-        Raises MoveSyntaxError (with the column) for malformed text and IllegalMoveError
-        (naming the rule) for a move that is not legal here, including any text once the
-        game is over.
+        Raises MoveSyntaxError (with the column) for malformed text and
+        IllegalMoveError.for_action (``rule``, ``reason``, ``text``, ``action``) for a
+        move that is not legal here, including any text once the game is over.
         """
         if not isinstance(text, str):
             raise TypeError(f"move text must be a str, not {type(text).__name__}")
         mover, placing, kinds = self._parse_context()
         if mover < 0:
-            raise IllegalMoveError(f"illegal move {text}: PP-E1/PP-E2: the game is over", rule="PP-E1/PP-E2")
+            raise IllegalMoveError.for_action(None, "PP-E1/PP-E2", "the game is over", text)
         action = parse_action(text.strip(), mover, placing, kinds)
         problem = self.check_action(action)
         if problem is not None:
             rule, reason = problem
-            raise IllegalMoveError(f"illegal move {text.strip()}: {rule}: {reason}", rule=rule)
+            raise IllegalMoveError.for_action(action, rule, reason, self._move_text(action) or text.strip())
         return Move(action, self.action_text(action))
 
     def ply_in_placement(self) -> int:
@@ -84,14 +85,6 @@ class State(CoreState):
 
     # --- game-neutral protocol ---------------------------------------------------
 
-    def is_chance_node(self) -> bool:
-        """Always False: Pick & Pack's only chance is the deal, drawn at creation (PP-S1)."""
-        return False
-
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """Always empty (no chance nodes in Pick & Pack)."""
-        return []
-
     @property
     def game(self) -> Game[Any]:
         """The registered Game (pickpack.games.pickpack.GAME), found through the game
@@ -100,34 +93,11 @@ class State(CoreState):
         return _registered_game()
 
     @property
-    def num_players(self) -> int:
-        """Always 2 (Red, seat 0, and Blue, seat 1)."""
-        return 2
-
-    def current_player_id(self) -> int:
-        """0 (Red) or 1 (Blue) to decide, pickpack.TERMINAL once the game is over; never
-        CHANCE (the deal is drawn at creation, PP-S1)."""
-        player = self.current_player
-        return TERMINAL if player is None else PLAYERS.index(player)
-
-    def returns(self) -> list[float]:
-        """Utilities ``[red, blue]``: +1 for the winner, -1 for the loser, 0 each for a
-        draw (PP-E4). ``[0.0, 0.0]`` while the game goes on.
-        """
-        w = self.winner()
-        if w is None or w == "draw":
-            return [0.0, 0.0]
-        return [1.0 if p == w else -1.0 for p in PLAYERS]
-
-    @property
     def history(self) -> list[Move]:
         """The moves applied since this state was created, oldest first."""
-        replay = self.copy()
-        actions = replay.history_actions()
-        for _ in actions:
-            replay.undo()
+        replay = self._root()
         out = []
-        for a in actions:
+        for a in self.history_actions():
             out.append(Move(a, replay.action_text(a)))
             replay.apply_action(a)
         return out
