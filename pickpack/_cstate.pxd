@@ -12,7 +12,9 @@ from pickpack._game_ops cimport pp_game_ops
 cdef class CState:
     cdef const pp_game_ops *ops
     cdef char *state          # ops.state_size bytes: the position (plain data)
-    cdef char *hist           # nhist positions before each applied action, oldest first
+    cdef char *hist           # per applied action, oldest first: the position before it,
+                              # or the table's compact undo record (ops.undo_size bytes)
+    cdef size_t rec_size      # bytes of one hist entry
     cdef int *hist_actions    # the nhist actions applied
     cdef int nhist
     cdef int cap              # room in hist / hist_actions

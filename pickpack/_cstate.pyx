@@ -163,6 +163,8 @@ cdef str _ops_fault(const pp_game_ops *ops):
             missing.append("chance_weights (the game has chance)")
     if (ops.observation_size == NULL) != (ops.observation == NULL):
         missing.append("observation_size and observation (both or neither)")
+    if not ((ops.undo_size == 0) == (ops.apply_undoable == NULL) == (ops.undo == NULL)):
+        missing.append("undo_size, apply_undoable and undo (all three or none)")
     if missing:
         return f"game {name!r}: its C ops table (pp_game_ops ABI {PP_GAME_OPS_ABI}) lacks {', '.join(missing)}"
     return None
@@ -323,6 +325,7 @@ cdef class CState:
         self.hist_actions = NULL
         self.nhist = 0
         self.cap = 0
+        self.rec_size = 0
 
     def __dealloc__(self):
         PyMem_Free(self.state)
@@ -344,6 +347,13 @@ cdef class CState:
             self.cap = 0
             self.nhist = 0
         memset(self.state, 0, ops.state_size)
+        cdef size_t rec = ops.undo_size if ops.apply_undoable != NULL else ops.state_size
+        if rec != self.rec_size:
+            PyMem_Free(self.hist)
+            self.hist = NULL
+            self.cap = 0
+            self.nhist = 0
+            self.rec_size = rec
         self.ops = ops
         return 0
 
@@ -351,8 +361,10 @@ cdef class CState:
         """Room for n history entries."""
         if n <= self.cap:
             return 0
-        cdef int cap = max(n, 2 * self.cap, 64)
-        cdef char *h = <char *>PyMem_Realloc(self.hist, <size_t>cap * self.ops.state_size)
+        # Doubling from 16 while the game grows; a copy asks for exactly its history
+        # (a copy of a state is often searched a few plies deep and dropped).
+        cdef int cap = n if self.cap == 0 and n > 1 else max(n, 2 * self.cap, 16)
+        cdef char *h = <char *>PyMem_Realloc(self.hist, <size_t>cap * max(self.rec_size, 1))
         if h == NULL:
             raise MemoryError()
         self.hist = h
@@ -406,7 +418,15 @@ cdef class CState:
         if self.ops.action_text == NULL:
             raise TypeError(f"game {self.ops.name.decode()!r}: its C ops table has no action_text")
         cdef size_t size = self.ops.state_size
-        return [self._text_at(self.hist + <size_t>i * size, self.hist_actions[i]) for i in range(self.nhist)]
+        cdef int i
+        if self.ops.undo == NULL:
+            return [self._text_at(self.hist + <size_t>i * size, self.hist_actions[i]) for i in range(self.nhist)]
+        cdef CState walk = self._root()      # compact records: replay from the root
+        out = []
+        for i in range(self.nhist):
+            out.append(self._text_at(walk.state, self.hist_actions[i]))
+            self.ops.apply(walk.state, self.hist_actions[i])
+        return out
 
     def _move_text(self, action):
         """The move text of ``action`` (an int) here by the table's action_text, or ""
@@ -515,9 +535,13 @@ cdef class CState:
             self._raise_illegal(action, a, code)
         if self.nhist >= self.cap:
             self._reserve(self.nhist + 1)
-        memcpy(self.hist + <size_t>self.nhist * self.ops.state_size, self.state, self.ops.state_size)
+        cdef char *rec = self.hist + <size_t>self.nhist * self.rec_size
         self.hist_actions[self.nhist] = a
-        self.ops.apply(self.state, a)
+        if self.ops.apply_undoable != NULL:
+            self.ops.apply_undoable(self.state, a, rec)
+        else:
+            memcpy(rec, self.state, self.ops.state_size)
+            self.ops.apply(self.state, a)
         self.nhist += 1
 
     def undo(self):
@@ -526,7 +550,11 @@ cdef class CState:
         if self.nhist == 0:
             raise NothingToUndoError("nothing to undo: no action since this state was created")
         self.nhist -= 1
-        memcpy(self.state, self.hist + <size_t>self.nhist * self.ops.state_size, self.ops.state_size)
+        cdef const char *rec = self.hist + <size_t>self.nhist * self.rec_size
+        if self.ops.undo != NULL:
+            self.ops.undo(self.state, rec)
+        else:
+            memcpy(self.state, rec, self.ops.state_size)
 
     # --- copies and pickling ------------------------------------------------------
 
@@ -537,7 +565,7 @@ cdef class CState:
             memcpy(c.state, self.state, self.ops.state_size)
         if self.nhist:
             c._reserve(self.nhist)
-            memcpy(c.hist, self.hist, <size_t>self.nhist * self.ops.state_size)
+            memcpy(c.hist, self.hist, <size_t>self.nhist * self.rec_size)
             memcpy(c.hist_actions, self.hist_actions, <size_t>self.nhist * sizeof(int))
         c.nhist = self.nhist
         return c
@@ -551,8 +579,15 @@ cdef class CState:
     def _root(self):
         """A new state (no history) at the position this one was created at."""
         cdef CState root = type(self).__new__(type(self))
-        if self.ops.state_size:
+        cdef int i
+        if self.ops.state_size == 0:
+            return root
+        if self.ops.undo == NULL or self.nhist == 0:
             memcpy(root.state, self.hist if self.nhist else self.state, self.ops.state_size)
+            return root
+        memcpy(root.state, self.state, self.ops.state_size)
+        for i in range(self.nhist - 1, -1, -1):
+            self.ops.undo(root.state, self.hist + <size_t>i * self.rec_size)
         return root
 
     def _root_snapshot(self):

@@ -88,6 +88,9 @@ cdef extern from "pp_game_ops.h" nogil:
         int (*observation)(const void *state, int seat, float *out, size_t size) noexcept nogil
         int (*mcts)(const void *root, const pp_mcts_params *params, pp_mcts_node *pool,
                     size_t pool_size, pp_mcts_result *result, pp_root_move *root_moves) noexcept nogil
+        size_t undo_size
+        void (*apply_undoable)(void *state, int action, void *record) noexcept nogil
+        void (*undo)(void *state, const void *record) noexcept nogil
 
 
 cdef extern from "pp_mcts.h" nogil:

@@ -203,12 +203,16 @@ class ObservationTensorState(GameState, Protocol):
 @dataclass(frozen=True)
 class GameOption:
     """One option of a game: its default, the accepted values (a tuple of choices, or
-    None for any value ``check`` accepts) and a one-line description."""
+    None for any value ``check`` accepts) and a one-line description. ``setup`` marks an
+    option that only sets up the start position, as a seed does (Pick & Pack's deal and
+    placements), rather than a rule of the game: a state's ``options`` holds every
+    option but those (conformance check "options")."""
 
     default: Any
     description: str
     choices: tuple[Any, ...] | None = None
     check: Callable[[Any], str | None] | None = None
+    setup: bool = False
 
     def validate(self, name: str, value: Any) -> None:
         """Raise OptionError naming ``name`` and the choices when ``value`` is refused."""

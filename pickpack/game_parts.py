@@ -77,9 +77,14 @@ PerftRoot = Callable[[int], "GameState"]
 SaveConverter = Callable[[Mapping[str, Any], str], dict[str, Any]]
 
 
+#: The members of pickpack.record_dialect.RecordDialect, checked by name so that this
+#: module need not import record_dialect (which imports the game registry: a cycle).
+_DIALECT_MEMBERS = ("game", "setup_tags", "move_token", "final_rule", "player_tags", "state_from_tags",
+                    "setup_tags_for", "history_moves", "apply_move", "result_of", "result_tokens", "check_result")
+
+
 def _is_dialect(obj: Any) -> bool:
-    from pickpack.record_dialect import RecordDialect
-    return isinstance(obj, RecordDialect)
+    return all(hasattr(obj, member) for member in _DIALECT_MEMBERS)
 
 
 def _is_face(obj: Any) -> bool:

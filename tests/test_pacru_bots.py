@@ -150,7 +150,7 @@ def test_whole_games_never_reorient_and_end_by_the_rules(players: int) -> None:
         move = bots[state.turn].choose(state)
         assert move.action < REORIENT_2            # a move, never a reorientation (PA-O2)
         state.apply(move)
-    winners = state.winners()
+    winners = state.winning_seats()
     assert winners and sum(state.returns()) == pytest.approx(0.0)
     in_game = [s for s in range(players) if state.in_game(s)]
     if any(state.cells(w) >= TARGET[players] for w in winners):      # PA-E2: the target

@@ -143,7 +143,7 @@ def test_the_c_loader_refuses_a_blocked_turn() -> None:
     # The same position with the game over by the cap is valid (terminal).
     over = State.from_snapshot(snap(chevrons=[["a1SW"], ["e9S"]], ply=3, max_plies=3), checked=False)
     assert over.is_terminal() and over.current_player_id() == TERMINAL
-    assert over.winners() == [0, 1] and over.returns() == [0.0, 0.0]
+    assert over.winning_seats() == [0, 1] and over.returns() == [0.0, 0.0]
 
 
 # --- power and attacks (PA-M2, PA-K1) ------------------------------------------------------
@@ -400,7 +400,7 @@ def test_returns_at_the_cap_share_the_result() -> None:
     # 3 players at the cap: north and east tie on 2 cells, west has 1.
     over = State.from_snapshot(snap(players=3, paint={"A": "a1 b1", "B": "i1 h1", "C": "e5"},
                                     chevrons=[["a7E"], ["g1N"], ["c9S"]], ply=5, max_plies=5), checked=False)
-    assert over.winners() == [0, 1]
+    assert over.winning_seats() == [0, 1]
     assert over.returns() == pytest.approx([0.25, 0.25, -0.5])
     assert over._margins() == pytest.approx([0.0, 0.0, -1 / 81])
     assert over.legal_actions() == [] and over.check_action(0) == ("PA-E2", "the game is over")

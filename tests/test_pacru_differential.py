@@ -65,7 +65,7 @@ def compare(c: State, r: RefState, rng: random.Random, probes: int) -> list[int]
     assert snap == r.snapshot()
     assert c.zobrist_hash() == hash_snapshot(snap) == c._hash_from_scratch()
     assert c.is_terminal() == r.is_terminal() and c.current_player_id() == r.current_player_id()
-    assert c.winners() == r.winners() and c.returns() == r.returns() and c.scores() == r.scores()
+    assert c.winning_seats() == r.winning_seats() and c.returns() == r.returns() and c.scores() == r.scores()
     for seat in range(c.num_players):
         assert c.chevrons(seat) == r.chevrons(seat) and c.in_game(seat) == r.in_game(seat)
         for cell, _ in c.chevrons(seat):

@@ -196,7 +196,7 @@ def test_the_record_replays_to_the_documented_result() -> None:
     final = game.end().state()
     # cap at 6 plies (PA-E3): north 2, east 1, west 2; north and west share
     assert final.is_terminal() and final.scores() == {"north": 2, "east": 1, "west": 2}
-    assert final.winners() == [0, 2] and final.returns() == [0.25, -0.5, 0.25]
+    assert final.winning_seats() == [0, 2] and final.returns() == [0.25, -0.5, 0.25]
 
 
 def test_the_readme_section_says_what_the_engine_does() -> None:
@@ -228,5 +228,5 @@ def test_at_the_end_turn_is_the_last_mover_as_the_decisions_say() -> None:
     state.apply("e1-e2")
     # the cap (PA-E3): both seats have chevrons and 0 cells: they share, 0/0
     assert state.is_terminal() and state.turn == 0 and state.current_player is None
-    assert state.winners() == [0, 1] and state.returns() == [0.0, 0.0]
+    assert state.winning_seats() == [0, 1] and state.returns() == [0.0, 0.0]
     assert "When the game is over, `turn` is the seat that made the last move" in " ".join(DOC.split())

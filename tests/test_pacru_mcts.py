@@ -94,7 +94,7 @@ def test_the_search_takes_an_immediate_win() -> None:
                               "chevrons": [["a6E", "i6W"], ["a9S", "i9S"]]}, checked=False)
     result = mcts_search(st, simulations=400, seed=5)
     st.apply_action(result["action"])
-    assert st.is_terminal() and st.winners() == [0] and st.cells(0) >= 42
+    assert st.is_terminal() and st.winning_seats() == [0] and st.cells(0) >= 42
 
 
 def test_the_registered_native_mcts_is_this_search() -> None:

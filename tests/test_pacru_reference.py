@@ -277,7 +277,7 @@ def test_reaching_the_target_wins() -> None:
     assert not state.is_terminal()
     state.apply("i9-h9")
     state.apply("a5-a7[a7]")
-    assert state.is_terminal() and state.winners() == [0] and state.returns() == [1.0, -1.0]
+    assert state.is_terminal() and state.winning_seats() == [0] and state.returns() == [1.0, -1.0]
     assert state.current_player_id() == TERMINAL and state.turn == 0
     assert state.check_action(0) == ("PA-E2", "the game is over")
     assert state.legal_actions() == []
@@ -289,7 +289,7 @@ def test_a_blocked_player_is_out_and_the_last_one_wins() -> None:
     state = _state({}, [["e1N"], ["a9N"]])
     state.apply("e1-e2")
     assert state.chevrons(1) == [] and not state.in_game(1)
-    assert state.is_terminal() and state.winners() == [0] and state.turn == 0
+    assert state.is_terminal() and state.winning_seats() == [0] and state.turn == 0
 
 
 def test_an_out_seat_is_skipped_with_three_players() -> None:
@@ -305,14 +305,14 @@ def test_an_out_seat_is_skipped_with_three_players() -> None:
 def test_the_ply_cap_ends_the_game_and_shares_a_tie() -> None:
     tie = RefState(2, max_plies=1)
     tie.apply("e1-e2")
-    assert tie.is_terminal() and tie.winners() == [0, 1] and tie.returns() == [0.0, 0.0]
+    assert tie.is_terminal() and tie.winning_seats() == [0, 1] and tie.returns() == [0.0, 0.0]
     win = RefState(2, max_plies=1)
     win.apply("a3-b4[a4]")
-    assert win.winners() == [0] and win.returns() == [1.0, -1.0]
+    assert win.winning_seats() == [0] and win.returns() == [1.0, -1.0]
     three = RefState(3, max_plies=2)
     three.apply("a7-b6[a4]")
     three.apply("g1-g2")
-    assert three.winners() == [0] and three.returns() == [1.0, -0.5, -0.5]
+    assert three.winning_seats() == [0] and three.returns() == [1.0, -0.5, -0.5]
 
 
 # --- the API --------------------------------------------------------------------------
@@ -368,7 +368,7 @@ def test_accessors() -> None:
     state = RefState(2)
     assert state.chevrons(0) == [(4, 0), (18, 2), (26, 6), (80, 5)]
     assert state.chevron(parse_cell("a1")) == (1, 1) and state.colour(0) == -1
-    assert state.scores() == {"south": 0, "north": 0} and state.winners() == []
+    assert state.scores() == {"south": 0, "north": 0} and state.winning_seats() == []
     assert state.attacks(parse_cell("e1")) == []
     with pytest.raises(ValueError, match="no chevron on e5"):
         state.power(parse_cell("e5"))

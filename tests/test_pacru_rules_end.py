@@ -39,7 +39,7 @@ def test_pa_e1_block_by_the_move_and_pa_e2_last_player(impl: Any) -> None:
     chevrons and wins: returns +1 / -1. North keeps a9, b1, c1."""
     st = load(impl, chevrons=[["c8NW"], ["a9E"]], paint={"A": "b8", "B": "a9 b1 c1"})
     play(st, "c8-b9")
-    assert st.is_terminal() and st.winners() == [0] and st.returns() == [1.0, -1.0]
+    assert st.is_terminal() and st.winning_seats() == [0] and st.returns() == [1.0, -1.0]
     assert not st.in_game(1) and st.cells(1) == 3 and (st.ply, st.turn) == (1, 0)
     assert st.legal_actions() == [] and st.current_player_id() == pickpack.TERMINAL
     assert broken_rule(st, raw_move("b9", "NW", 1)) == "PA-E2"
@@ -50,7 +50,7 @@ def test_pa_e2_target_two_players(impl: Any) -> None:
     = 6) to c7 crosses into borderland 6 and takes a7: 42, A wins."""
     st = load(impl, chevrons=[["c5N"], ["i9S"]], paint={"A": "a1:i4 a5:e5"})
     play(st, "c5-c7[a7]")
-    assert st.is_terminal() and st.winners() == [0] and st.returns() == [1.0, -1.0]
+    assert st.is_terminal() and st.winning_seats() == [0] and st.returns() == [1.0, -1.0]
     assert st.scores() == {"south": 42, "north": 0}
 
 
@@ -61,7 +61,7 @@ def test_pa_e2_target_overshoot(impl: Any) -> None:
     st = load(impl, chevrons=[["c6NE"], ["i9S"]], paint={"A": "a1:i4 a5:c5 d7", "B": "e7 f7 d8:f9"})
     play(st, "c6-d7")
     assert (st.cells(0), st.cells(1)) == (48, 0)
-    assert st.is_terminal() and st.winners() == [0]
+    assert st.is_terminal() and st.winning_seats() == [0]
 
 
 def test_pa_e2_target_three_players(impl: Any) -> None:
@@ -70,7 +70,7 @@ def test_pa_e2_target_three_players(impl: Any) -> None:
     a4: 28. Returns 1, -1/2, -1/2."""
     st = load(impl, 3, chevrons=[["b2N"], ["i9S"], ["a9E"]], paint={"A": "a1:i3"})
     play(st, "b2-b4[a4]")
-    assert st.winners() == [0] and st.returns() == pytest.approx([1.0, -0.5, -0.5])
+    assert st.winning_seats() == [0] and st.returns() == pytest.approx([1.0, -0.5, -0.5])
 
 
 def test_pa_e2_target_four_players_third_seat(impl: Any) -> None:
@@ -78,7 +78,7 @@ def test_pa_e2_target_four_players_third_seat(impl: Any) -> None:
     Returns -1/3, -1/3, 1, -1/3."""
     st = load(impl, 4, chevrons=[["i9S"], ["a9E"], ["b2N"], ["i5W"]], paint={"C": "a1:i2 a3:e3"}, turn=2)
     play(st, "b2-b4[a4]")
-    assert st.winners() == [2] and st.returns() == pytest.approx([-1 / 3, -1 / 3, 1.0, -1 / 3])
+    assert st.winning_seats() == [2] and st.returns() == pytest.approx([-1 / 3, -1 / 3, 1.0, -1 / 3])
     assert st.scores() == {"south": 0, "west": 0, "north": 24, "east": 0}
 
 
@@ -88,7 +88,7 @@ def test_pa_e3_ply_cap_shared_by_two(impl: Any) -> None:
     st = load(impl, chevrons=[["e5N"], ["a9E"]], paint={"A": "a1:c1", "B": "g9:i9"}, ply=4, max_plies=5)
     assert not st.is_terminal() and st.returns() == [0.0, 0.0]
     play(st, "e5-e6")
-    assert st.is_terminal() and st.winners() == [0, 1] and st.returns() == [0.0, 0.0]
+    assert st.is_terminal() and st.winning_seats() == [0, 1] and st.returns() == [0.0, 0.0]
     assert st.ply == 5
 
 
@@ -98,7 +98,7 @@ def test_pa_e3_out_players_do_not_win_the_cap(impl: Any) -> None:
     st = load(impl, 3, chevrons=[["e5N"], ["i1N"], []], paint={"A": "a1:e1", "B": "a2:c2", "C": "a9:i9 a8"},
               ply=2, max_plies=3)
     play(st, "e5-e6")
-    assert st.winners() == [0] and st.returns() == pytest.approx([1.0, -0.5, -0.5])
+    assert st.winning_seats() == [0] and st.returns() == pytest.approx([1.0, -0.5, -0.5])
 
 
 def test_pa_e3_three_players_two_share(impl: Any) -> None:
@@ -107,7 +107,7 @@ def test_pa_e3_three_players_two_share(impl: Any) -> None:
     st = load(impl, 3, chevrons=[["e5N"], ["i1N"], ["g9S"]], paint={"A": "a1:c1", "B": "a2:c2", "C": "a9"},
               ply=2, max_plies=3)
     play(st, "e5-e6")
-    assert st.winners() == [0, 1] and st.returns() == pytest.approx([0.25, 0.25, -0.5])
+    assert st.winning_seats() == [0, 1] and st.returns() == pytest.approx([0.25, 0.25, -0.5])
 
 
 def test_pa_e3_four_players_three_share(impl: Any) -> None:
@@ -116,7 +116,7 @@ def test_pa_e3_four_players_three_share(impl: Any) -> None:
     st = load(impl, 4, chevrons=[["e5N"], ["i1N"], ["g9S"], ["a5E"]],
               paint={"A": "a1 b1", "B": "a2 b2", "C": "a8 b8", "D": "a9"}, ply=9, max_plies=10)
     play(st, "e5-e6")
-    assert st.winners() == [0, 1, 2]
+    assert st.winning_seats() == [0, 1, 2]
     assert st.returns() == pytest.approx([1 / 9, 1 / 9, 1 / 9, -1 / 3])
 
 
@@ -125,7 +125,7 @@ def test_pa_e3_four_players_two_share(impl: Any) -> None:
     st = load(impl, 4, chevrons=[["e5N"], ["i1N"], ["g9S"], ["a5E"]],
               paint={"A": "a1 b1", "B": "a2", "C": "a8 b8", "D": "a9"}, ply=9, max_plies=10)
     play(st, "e5-e6")
-    assert st.winners() == [0, 2] and st.returns() == pytest.approx([1 / 3, -1 / 3, 1 / 3, -1 / 3])
+    assert st.winning_seats() == [0, 2] and st.returns() == pytest.approx([1 / 3, -1 / 3, 1 / 3, -1 / 3])
 
 
 def test_pa_e3_a_reorientation_can_reach_the_cap(impl: Any) -> None:
@@ -133,7 +133,7 @@ def test_pa_e3_a_reorientation_can_reach_the_cap(impl: Any) -> None:
     wins: -1, +1."""
     st = load(impl, chevrons=[["e5N"], ["i9S"]], paint={"A": "a1 b1", "B": "a9"}, max_plies=1)
     play(st, "e5>NE[a1,b1]")
-    assert st.is_terminal() and st.winners() == [1] and st.returns() == [-1.0, 1.0]
+    assert st.is_terminal() and st.winning_seats() == [1] and st.returns() == [-1.0, 1.0]
 
 
 def test_pa_e2_target_beats_the_cap(impl: Any) -> None:
@@ -141,7 +141,7 @@ def test_pa_e2_target_beats_the_cap(impl: Any) -> None:
     ends once, A the only winner (42 cells against 0)."""
     st = load(impl, chevrons=[["c5N"], ["i9S"]], paint={"A": "a1:i4 a5:e5"}, max_plies=1)
     play(st, "c5-c7[a7]")
-    assert st.winners() == [0] and st.returns() == [1.0, -1.0]
+    assert st.winning_seats() == [0] and st.returns() == [1.0, -1.0]
 
 
 def test_max_plies_option_from_new_game() -> None:
@@ -149,7 +149,7 @@ def test_max_plies_option_from_new_game() -> None:
     both share: 0, 0."""
     st = pickpack.new_game("pacru", players=2, max_plies=3)
     play(st, "e1-e2 e9-e8 e2-e3")
-    assert st.is_terminal() and st.winners() == [0, 1] and st.returns() == [0.0, 0.0]
+    assert st.is_terminal() and st.winning_seats() == [0, 1] and st.returns() == [0.0, 0.0]
     assert st.max_plies == 3 and st.options["max_plies"] == 3
 
 
@@ -158,9 +158,9 @@ def test_a_finished_position_loads_as_terminal(impl: Any) -> None:
     the last player with chevrons (PA-E2) and has won; at ply == max_plies the cap has
     ended the game (PA-E3: 2 cells against 1, south)."""
     last = load(impl, chevrons=[["e5N"], []], paint={"B": "a1:i1"})
-    assert last.is_terminal() and last.winners() == [0] and last.returns() == [1.0, -1.0]
+    assert last.is_terminal() and last.winning_seats() == [0] and last.returns() == [1.0, -1.0]
     capped = load(impl, chevrons=[["e5N"], ["i9S"]], paint={"A": "a1 b1", "B": "a9"}, ply=7, max_plies=7)
-    assert capped.is_terminal() and capped.winners() == [0] and capped.legal_actions() == []
+    assert capped.is_terminal() and capped.winning_seats() == [0] and capped.legal_actions() == []
 
 
 def test_pa_e1_two_seats_out_in_a_row(impl: Any) -> None:
@@ -191,5 +191,5 @@ def test_pa_e1_out_then_pa_e2_last_player_in_three(impl: Any) -> None:
     wins: 1, -1/2, -1/2; the turn stays with north, who moved last."""
     st = load(impl, 3, chevrons=[["e5N"], ["a9N"], []], paint={"B": "h1", "C": "i1"})
     play(st, "e5-e6")
-    assert st.is_terminal() and st.winners() == [0] and (st.turn, st.ply) == (0, 1)
+    assert st.is_terminal() and st.winning_seats() == [0] and (st.turn, st.ply) == (0, 1)
     assert st.returns() == pytest.approx([1.0, -0.5, -0.5]) and (st.cells(1), st.cells(2)) == (1, 1)

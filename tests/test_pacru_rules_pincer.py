@@ -118,6 +118,6 @@ def test_pa_k2_pincer_of_the_last_chevron_in_three_players(impl: Any) -> None:
     pincered: A is the last player with chevrons and wins; returns 1, -1/2, -1/2."""
     st = load(impl, 3, chevrons=[["e4N", "d5E"], ["e5S"], []], paint={"B": "e5", "C": "a9"})
     play(st, "e4xe5")
-    assert st.is_terminal() and st.winners() == [0]
+    assert st.is_terminal() and st.winning_seats() == [0]
     assert st.returns() == pytest.approx([1.0, -0.5, -0.5])
     assert st.legal_actions() == [] and st.cells(2) == 1

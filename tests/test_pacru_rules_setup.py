@@ -28,7 +28,7 @@ def test_pa_s1_two_player_start(impl: Any) -> None:
     assert st.players == ("south", "north") and st.current_player == "south"
     assert (st.turn, st.ply, st.target, st.max_plies) == (0, 0, 42, 1000)
     assert all(st.colour(cell) == -1 for cell in range(81))
-    assert st.scores() == {"south": 0, "north": 0} and st.winners() == []
+    assert st.scores() == {"south": 0, "north": 0} and st.winning_seats() == []
     assert st.returns() == [0.0, 0.0] and not st.is_terminal()
     assert st.options == {"single_cell": False, "classic_meeting": False, "max_plies": 1000}
     snap = st.snapshot()

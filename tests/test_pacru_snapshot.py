@@ -89,11 +89,11 @@ def test_unreachable_positions() -> None:
     # tests/test_pacru_reachable.py), terminal, even with the seat to move blocked.
     state = RefState.from_snapshot({**_start(), "board": ["AAAAAAAAA"] * 5 + ["." * 9] * 4,
                                     "chevrons": [["a9N"], ["e1N"]]}, checked=False)
-    assert state.is_terminal() and state.winners() == [0]
+    assert state.is_terminal() and state.winning_seats() == [0]
     # Only north has chevrons: over (PA-E2), a valid terminal position.
-    assert RefState.from_snapshot({**_start(), "chevrons": [[], ["e9S"]]}, checked=False).winners() == [1]
+    assert RefState.from_snapshot({**_start(), "chevrons": [[], ["e9S"]]}, checked=False).winning_seats() == [1]
     # The cap reached: over too.
-    assert RefState.from_snapshot({**_start(), "ply": 7, "max_plies": 7}, checked=False).winners() == [0, 1]
+    assert RefState.from_snapshot({**_start(), "ply": 7, "max_plies": 7}, checked=False).winning_seats() == [0, 1]
 
 
 def test_normalised_copy_sorts_chevrons_by_name() -> None:

@@ -390,7 +390,7 @@ def terminal_positions() -> list[State]:
 
 def test_next_tokens_is_empty_at_the_end_of_the_game() -> None:
     ends = terminal_positions()
-    assert ends[-1].winners() == [0] and ends[-1].cells(0) >= 42
+    assert ends[-1].winning_seats() == [0] and ends[-1].cells(0) >= 42
     for state in ends:
         assert state.legal_actions() == []
         for chevron_cell, direction in state.chevrons(state.turn):

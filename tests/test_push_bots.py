@@ -161,7 +161,7 @@ def test_whole_games_for_every_player_count(players: int) -> None:
         state = play(players, bots, seed, **options)
         assert state.phase == "over" and state.deck_size == 0
         assert sum(state.returns()) == pytest.approx(0.0)
-        assert state.winners() == [s for s in range(players)
+        assert state.winning_seats() == [s for s in range(players)
                                    if state.score(s) == max(state.score(q) for q in range(players))]
 
 
@@ -176,7 +176,7 @@ def test_against_random_the_heuristic_wins_most_four_player_games() -> None:
     for g in range(40):
         bots: list[Any] = [make_bot("random", seed=10 * g + i, game="push") for i in range(4)]
         bots[g % 4] = PushHeuristicBot(seed=g)
-        wins += (g % 4) in play(4, bots, 1000 + g).winners()
+        wins += (g % 4) in play(4, bots, 1000 + g).winning_seats()
     assert wins >= 30
 
 

@@ -295,7 +295,7 @@ def test_returns_and_margins_of_a_shared_win() -> None:
                 banks=[[], ["G1", "G2", "G3", "Y4"], []])
     st = State.from_snapshot(over)
     assert st.current_player_id() == TERMINAL and st.legal_actions() == []
-    assert st.scores() == {"p1": 10, "p2": 10, "p3": 4} and st.winners() == [0, 1]
+    assert st.scores() == {"p1": 10, "p2": 10, "p3": 4} and st.winning_seats() == [0, 1]
     assert st.returns() == [0.25, 0.25, -0.5]                  # (3-2)/(2*2) each, -1/2
     assert st._margins() == [0.0, 0.0, -0.1]                    # (4 - 10) / 60
     assert st.check_action(DRAW) == ("PU-E1", "the game is over")

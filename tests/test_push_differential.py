@@ -45,7 +45,7 @@ def compare(c: State, r: RefState, full: bool = True) -> None:
     assert c.zobrist_hash() == c._hash_from_scratch()
     if full or r.is_terminal():
         assert c.zobrist_hash() == zobrist.hash_snapshot(snap)
-        assert (c.scores(), c.winners(), c.returns()) == (r.scores(), r.winners(), r.returns())
+        assert (c.scores(), c.winning_seats(), c.returns()) == (r.scores(), r.winning_seats(), r.returns())
 
 
 def pair(players: int, hard: bool, switch_per_turn: bool) -> tuple[State, RefState]:

@@ -428,10 +428,10 @@ def test_returns_and_winners_by_hand() -> None:
         rest.remove(text)
     over = RefState.from_snapshot(make_snap(3, phase="over", benches=benches, banks=banks, switches=12,
                                             discard=tuple(rest)))
-    assert over.scores() == {"p1": 8, "p2": 7, "p3": 8} and over.winners() == [0, 2]
+    assert over.scores() == {"p1": 8, "p2": 7, "p3": 8} and over.winning_seats() == [0, 2]
     assert over.returns() == [0.25, -0.5, 0.25] and over.is_terminal()
     assert "p3: bench P3; bank 2 cards; score 8" in str(over)
-    assert RefState(3).returns() == [0.0, 0.0, 0.0] and RefState(3).winners() == []
+    assert RefState(3).returns() == [0.0, 0.0, 0.0] and RefState(3).winning_seats() == []
 
 
 # --- bad input never crashes -----------------------------------------------------------------

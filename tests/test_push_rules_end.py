@@ -52,7 +52,7 @@ def test_pu_e1_a_bust_on_the_last_card_still_rolls_and_collects(impl: Any) -> No
     assert (st.phase, st.actor) == ("collect", 1)
     play(st, "take-2")
     assert (st.phase, stacks(st)) == ("over", [[], [], []])
-    assert st.scores() == {"p1": 0, "p2": 2} and st.winners() == [1]
+    assert st.scores() == {"p1": 0, "p2": 2} and st.winning_seats() == [1]
     assert discard(st) == {f"{c}{v}": 3 for c in "RBGYP" for v in range(1, 7)} | {
         "R2": 2, "roll": 18}
 
@@ -75,7 +75,7 @@ def test_pu_e2_score_is_bench_plus_bank_values(impl: Any) -> None:
     st = load(impl, 3, benches={0: ["R1", "B6"], 1: ["G3"]}, banks={0: ["Y4"], 2: ["P6", "P5"]})
     assert st.scores() == {"p1": 11, "p2": 3, "p3": 11}
     assert [st.score(s) for s in range(3)] == [11, 3, 11]
-    assert st.returns() == [0.0, 0.0, 0.0] and st.winners() == []
+    assert st.returns() == [0.0, 0.0, 0.0] and st.winning_seats() == []
 
 
 # --- PU-E3: returns and winners ---------------------------------------------------------------
@@ -92,7 +92,7 @@ def test_pu_e3_one_winner_of_three(impl: Any) -> None:
     (3-1)/(1*2) = 1, the others -1/(3-1) = -1/2."""
     st = over(impl, 3, {0: ["R1"], 1: ["B6"]}, {2: ["Y2"]})
     assert st.scores() == {"p1": 1, "p2": 6, "p3": 2}
-    assert st.winners() == [1]
+    assert st.winning_seats() == [1]
     assert st.returns() == pytest.approx([-0.5, 1.0, -0.5])
 
 
@@ -101,7 +101,7 @@ def test_pu_e3_two_of_four_share_the_win(impl: Any) -> None:
     -1/3; the sum is 0."""
     st = over(impl, 4, {0: ["R4", "R6"], 1: ["B4", "B6"], 2: ["G5"]})
     assert st.scores() == {"p1": 10, "p2": 10, "p3": 5, "p4": 0}
-    assert st.winners() == [0, 1]
+    assert st.winning_seats() == [0, 1]
     assert st.returns() == pytest.approx([1 / 3, 1 / 3, -1 / 3, -1 / 3])
 
 
@@ -109,20 +109,20 @@ def test_pu_e3_three_of_six_share_the_win(impl: Any) -> None:
     """PU-E3: 6 players, seats 1, 3, 5 score 6, seats 0, 2, 4 score 1..3: winners get
     (6-3)/(3*5) = 1/5, the others -1/5."""
     st = over(impl, 6, {0: ["R1"], 1: ["R6"], 2: ["B2"], 3: ["B6"], 4: ["G3"], 5: ["G6"]})
-    assert st.winners() == [1, 3, 5]
+    assert st.winning_seats() == [1, 3, 5]
     assert st.returns() == pytest.approx([-0.2, 0.2, -0.2, 0.2, -0.2, 0.2])
 
 
 def test_pu_e3_everybody_tied_gets_zero(impl: Any) -> None:
     """PU-E3: 2 players with 0 points each: k=n=2, (2-2)/(2*1) = 0 each; both win."""
     st = over(impl, 2, {})
-    assert st.winners() == [0, 1] and st.returns() == [0.0, 0.0]
+    assert st.winning_seats() == [0, 1] and st.returns() == [0.0, 0.0]
 
 
 def test_pu_e3_two_players_winner_and_loser(impl: Any) -> None:
     """PU-E3: 2 players, scores 5 and 9: p2 +1, p1 -1/(2-1) = -1."""
     st = over(impl, 2, {0: ["P5"]}, {1: ["Y3", "Y6"]})
-    assert st.winners() == [1] and st.returns() == [-1.0, 1.0]
+    assert st.winning_seats() == [1] and st.returns() == [-1.0, 1.0]
 
 
 # --- PU-V1: what each player sees -------------------------------------------------------------

@@ -141,7 +141,7 @@ def test_a_non_int_action_is_not_an_action() -> None:
         with pytest.raises(NotAnActionError) as caught:
             state.apply_action(value)  # type: ignore[arg-type]
         assert isinstance(caught.value, TypeError) and caught.value.rule == "action space"
-        assert str(caught.value) == f"not an action: action space: an action is an int, not {type(value).__name__}"
+        assert str(caught.value) == f"not an action: {value!r} (a {type(value).__name__}): action space: an action is an int"
         with pytest.raises(NotAnActionError):
             state.check_action(value)  # type: ignore[arg-type]
     assert state.history_actions() == []

@@ -304,7 +304,7 @@ def test_bots_play_to_the_ply_cap_and_the_end_is_explained(players: int) -> None
             assert state.is_terminal() and state.ply == 6
             assert over.result == result_line(state) and over.result.endswith("the most cells (PA-E3)")
             best = max(state.cells(s) for s in range(players))
-            assert state.winners() == [s for s in range(players) if state.cells(s) == best]
+            assert state.winning_seats() == [s for s in range(players) if state.cells(s) == best]
             assert len(app.board_screen.query_one(MoveLog).lines) == 6
             assert str(app.board_screen.query_one(StatusBar).turn).startswith("Game over: ")
     asyncio.run(run())

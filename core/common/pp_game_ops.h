@@ -12,7 +12,8 @@
  * num_distinct_actions, num_players, current_player, legal_actions, apply, returns,
  * check_action, error_rule, error_reason, and chance_outcomes plus chance_weights when
  * the game has chance nodes. Optional (NULL): hash, playout, determinize, in_tree,
- * action_text, observation_size/observation (both or neither), mcts.
+ * action_text, observation_size/observation (both or neither), mcts,
+ * undo_size/apply_undoable/undo (all three or none).
  * Every function must be safe to call from several threads on different states.
  *
  * The checked/fast split: `apply` trusts its action (the searches give it only what
@@ -120,6 +121,13 @@ typedef struct pp_game_ops {
     int (*mcts)(const void *root, const struct pp_mcts_params *params,
                 struct pp_mcts_node *pool, size_t pool_size,
                 struct pp_mcts_result *result, struct pp_root_move *root_moves);
+    /* Optional (all three or none): compact undo records, so that a binding's history
+     * keeps undo_size bytes per action instead of a whole position. apply_undoable
+     * applies like `apply` and writes what `undo` needs to restore the exact previous
+     * position (hash included) to record. */
+    size_t undo_size;
+    void (*apply_undoable)(void *state, int action, void *record);
+    void (*undo)(void *state, const void *record);
 } pp_game_ops;
 
 #ifdef __cplusplus

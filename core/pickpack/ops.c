@@ -51,6 +51,17 @@ static void ops_apply(void *state, int action)
     pp_apply(state, action, NULL);
 }
 
+/* Compact history for the bindings: a pp_undo (16 bytes) per action, not a position. */
+static void ops_apply_undoable(void *state, int action, void *record)
+{
+    pp_apply(state, action, record);
+}
+
+static void ops_undo(void *state, const void *record)
+{
+    pp_undo_move(state, record);
+}
+
 static void ops_returns(const void *state, double *out, double *margins)
 {
     const int diff = pp_score(state, PP_RED) - pp_score(state, PP_BLUE);
@@ -163,7 +174,8 @@ static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node
     .error_rule = ops_error_rule, .error_reason = ops_error_reason,               \
     .chance_weights = NULL, .action_text = ops_action_text,                       \
     .observation_size = ops_observation_size, .observation = ops_observation,     \
-    .mcts = ops_mcts }
+    .mcts = ops_mcts, .undo_size = sizeof(pp_undo),                               \
+    .apply_undoable = ops_apply_undoable, .undo = ops_undo }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops pickpack_ops = PICKPACK_OPS;

@@ -525,13 +525,14 @@ def check_game_identity(walks: Sequence[Walk], sample: int) -> None:
 
 
 def check_options(walks: Sequence[Walk], sample: int) -> None:
-    """``state.options`` is a dict naming every option of the Game, each value one the
-    Game accepts (GameOption.validate); a copy and an unpickled state keep it."""
+    """``state.options`` is a dict naming every option of the Game but its set-up options
+    (``GameOption.setup``: they set up the start as a seed does), each value one the Game
+    accepts (GameOption.validate); a copy and an unpickled state keep it."""
     for walk, ply, state in _checked(walks, sample):
         options = state.options
-        if not isinstance(options, dict) or set(options) != set(walk.game.options):
-            raise _fail(walk, ply, f"options is {options!r}, not a dict of the options "
-                                   f"{sorted(walk.game.options)}")
+        kept = {name for name, option in walk.game.options.items() if not option.setup}
+        if not isinstance(options, dict) or set(options) != kept:
+            raise _fail(walk, ply, f"options is {options!r}, not a dict of the options {sorted(kept)}")
         for name, value in options.items():
             exc = _raised(walk.game.options[name].validate, name, value)
             if exc is not None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pickpack.safe_files import write_text_atomic
 from pickpack.commands._common import OneLineParser
 from pickpack.game import CHANCE, TERMINAL, Game
 from pickpack.testing.cases import player_counts
@@ -202,7 +203,7 @@ def _write(directory: Path, games: Sequence[Game[Any]]) -> list[Path]:
     for game in games:
         for players, seed in golden_set_ups(game):
             path = directory / file_name(game, players, seed)
-            path.write_text(playthrough_text(game, players, seed), encoding="utf-8")
+            write_text_atomic(path, playthrough_text(game, players, seed))
             written.append(path)
     return written
 

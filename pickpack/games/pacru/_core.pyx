@@ -396,7 +396,7 @@ cdef class CoreState(CState):
         names = SEAT_NAMES[_s(self).players]
         return {names[p]: _s(self).cells[p] for p in range(_s(self).players)}
 
-    def winners(self):
+    def winning_seats(self):
         """The winning seats once over (PA-E2: the seat at the target or the last with
         chevrons; PA-E3: at the ply cap the seats with chevrons and the most cells),
         ascending; [] before."""

@@ -48,6 +48,12 @@ class State(CoreState):
 
     # --- facts ------------------------------------------------------------------------
 
+    def winners(self) -> tuple[str, ...]:
+        """Names of the winning seats once the game is over, in seat order (several
+        share a win, PA-E2, PA-E3); () before. ``winning_seats()`` gives their seat numbers."""
+        names = self.players
+        return tuple(names[seat] for seat in self.winning_seats())
+
     @property
     def players(self) -> tuple[str, ...]:
         """Seat names in turn order, encoding.SEAT_NAMES[N] (PA-S1..PA-S4)."""

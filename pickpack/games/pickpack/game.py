@@ -137,9 +137,9 @@ GAME = Game(
         "first": GameOption("red", "who moves first once placement is over (PP-S4)", choices=PLAYERS),
         "placements": GameOption(None, "both players' tiles: {'red': 12 kind letters, 'blue': ...}, "
                                  "or \"dealt\" to draw both from the seed; without it the game "
-                                 "starts in phase placement (PP-S3)", check=_check_placements),
+                                 "starts in phase placement (PP-S3)", check=_check_placements, setup=True),
         "deal": GameOption(None, "the 36 apple counts a1..f6 instead of a deal from the seed (PP-C2)",
-                           check=_check_deal),
+                           check=_check_deal, setup=True),
     },
     # Matches play from a dealt placement unless asked otherwise (pickpack match --variant).
     variants={"dealt": {"placements": "dealt"}},

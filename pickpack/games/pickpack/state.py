@@ -69,8 +69,9 @@ class State(CoreState):
         if not isinstance(text, str):
             raise TypeError(f"move text must be a str, not {type(text).__name__}")
         mover, placing, kinds = self._parse_context()
-        if mover < 0:
-            raise IllegalMoveError.for_action(None, "PP-E1/PP-E2", "the game is over", text)
+        if mover < 0:      # over: still MoveSyntaxError for malformed text (read as a grabber move)
+            action = parse_action(text.strip(), 0, -1, kinds)
+            raise IllegalMoveError.for_action(action, "PP-E1/PP-E2", "the game is over", text.strip())
         action = parse_action(text.strip(), mover, placing, kinds)
         problem = self.check_action(action)
         if problem is not None:

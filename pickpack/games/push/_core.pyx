@@ -248,7 +248,7 @@ cdef class CoreState(CState):
         cdef push_state *s = _s(self)
         return {f"p{p + 1}": push_score(s, p) for p in range(s.players)}
 
-    def winners(self):
+    def winning_seats(self):
         """The seats with the best score once over (several share the win, PU-E3); [] before."""
         cdef push_state *s = _s(self)
         if s.phase != PUSH_PHASE_OVER:

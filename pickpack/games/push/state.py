@@ -44,6 +44,12 @@ class State(CoreState):
 
     # --- facts ------------------------------------------------------------------------
 
+    def winners(self) -> tuple[str, ...]:
+        """Names of the winning seats once the game is over, in seat order (several
+        share a win, PU-E3); () before. ``winning_seats()`` gives their seat numbers."""
+        names = self.players
+        return tuple(names[seat] for seat in self.winning_seats())
+
     @property
     def players(self) -> tuple[str, ...]:
         """Player names in seat order, ``("p1", .., "pN")``."""

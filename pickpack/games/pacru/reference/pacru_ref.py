@@ -196,7 +196,11 @@ class RefState(StateBase):
         """True once the game is over (PA-E2, PA-E3)."""
         return self._status() is not None
 
-    def winners(self) -> list[int]:  # type: ignore[override]  # seats, as the C core's today
+    def winners(self) -> tuple[str, ...]:
+        """Names of the winning seats once over, in seat order (PA-E2, PA-E3); () before."""
+        return tuple(self.players[seat] for seat in self.winning_seats())
+
+    def winning_seats(self) -> list[int]:
         """The winning seats once over (PA-E2; the cap's best shared, PA-E3); [] before."""
         return self._status() or []
 

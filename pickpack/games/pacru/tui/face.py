@@ -101,7 +101,7 @@ class PacruFace:
     @staticmethod
     def _turn_line(session: Session, state: PacruState) -> str:
         if state.is_terminal():
-            winners = state.winners()
+            winners = state.winning_seats()
             names = " and ".join(seat_title(state.players, s) for s in winners)
             return f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'} · ply {state.ply}"
         player = state.players[state.turn]

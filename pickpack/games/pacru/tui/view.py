@@ -60,7 +60,7 @@ class PacruState(Protocol):
     def check_action(self, action: int) -> tuple[str, str] | None:
         """None if ``action`` is legal, else (rule id, reason)."""
 
-    def winners(self) -> list[int]:
+    def winning_seats(self) -> list[int]:
         """The winning seats once over (PA-E2, PA-E3), else []."""
 
     def is_terminal(self) -> bool:

@@ -62,7 +62,7 @@ def end_reason(counts: Sequence[int], in_game: Sequence[int], target: int, winne
 def result_line(state: PacruState) -> str:
     """``South wins: ...`` or ``South and North share the win: ...`` with end_reason."""
     players = tuple(state.players)
-    winners = state.winners()
+    winners = state.winning_seats()
     n = len(players)
     reason = end_reason([state.cells(s) for s in range(n)], [s for s in range(n) if state.in_game(s)],
                         state.target, winners, players)

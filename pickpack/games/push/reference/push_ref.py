@@ -388,7 +388,11 @@ class RefState(StateBase):
         """Scores by player name (PU-E2), ``{"p1": int, ...}``."""
         return {name: self.score(seat) for seat, name in enumerate(self.players)}
 
-    def winners(self) -> list[int]:  # type: ignore[override]  # seats, as the C core's today
+    def winners(self) -> tuple[str, ...]:
+        """Names of the winning seats once over, in seat order (PU-E3); () before."""
+        return tuple(self.players[seat] for seat in self.winning_seats())
+
+    def winning_seats(self) -> list[int]:
         """The seats with the best score once the game is over (several share the win,
         PU-E3); [] before."""
         if self._phase != "over":
@@ -403,7 +407,7 @@ class RefState(StateBase):
         n = self._n
         if self._phase != "over":
             return [0.0] * n
-        winners = self.winners()
+        winners = self.winning_seats()
         k = len(winners)
         win = (n - k) / (k * (n - 1))
         return [win if seat in winners else -1.0 / (n - 1) for seat in range(n)]
