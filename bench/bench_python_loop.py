@@ -53,58 +53,44 @@ def _timed(play_one: Callable[[int], int], seconds: float) -> float:
             return plies / spent
 
 
-def pickpack_loop(name: str) -> Callable[[int], int]:
-    """One seeded random game of ``name`` through the GameState protocol; its plies."""
+def _loop(new_state: Callable[[int], Any], choose: Callable[[Any, random.Random], int]) -> Callable[[int], int]:
+    """One seeded game from ``new_state(seed)``: chance drawn from chance_outcomes(),
+    decisions by ``choose(state, rng)``; returns its plies."""
     def play(seed: int) -> int:
         rng = random.Random(seed)
-        state = pickpack.new_game(name, seed=seed)
+        state = new_state(seed)
         plies = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(_draw(state.chance_outcomes(), rng))
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                state.apply_action(choose(state, rng))
             plies += 1
         return plies
     return play
+
+
+def _uniform(state: Any, rng: random.Random) -> int:
+    return int(rng.choice(state.legal_actions()))
+
+
+def pickpack_loop(name: str) -> Callable[[int], int]:
+    """One seeded random game of ``name`` through the GameState protocol; its plies."""
+    return _loop(lambda seed: pickpack.new_game(name, seed=seed), _uniform)
 
 
 def random_action_loop(name: str) -> Callable[[int], int] | None:
     """One seeded game of ``name`` by the state's own ``random_action``, if it has one."""
     if not hasattr(pickpack.new_game(name, seed=0), "random_action"):
         return None
-
-    def play(seed: int) -> int:
-        rng = random.Random(seed)
-        state: Any = pickpack.new_game(name, seed=seed)
-        plies = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(_draw(state.chance_outcomes(), rng))
-            else:
-                state.apply_action(state.random_action(rng))
-            plies += 1
-        return plies
-    return play
+    return _loop(lambda seed: pickpack.new_game(name, seed=seed), lambda state, rng: int(state.random_action(rng)))
 
 
 def openspiel_loop(spec: str) -> Callable[[int], int]:
     """One seeded random game of OpenSpiel's ``spec`` through pyspiel; its plies."""
     import pyspiel
     game = pyspiel.load_game(spec)
-
-    def play(seed: int) -> int:
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        plies = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(_draw(state.chance_outcomes(), rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            plies += 1
-        return plies
-    return play
+    return _loop(lambda seed: game.new_initial_state(), _uniform)
 
 
 def measure(seconds: float, repeat: int) -> dict[str, float]:
