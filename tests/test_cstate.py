@@ -37,7 +37,8 @@ class _Ops(ctypes.Structure):
                                      "returns", "hash", "playout", "determinize", "in_tree")),
                 ("num_distinct_actions", ctypes.c_int),
                 *((f, _FN) for f in ("check_action", "error_rule", "error_reason", "chance_weights", "action_text",
-                                     "observation_size", "observation", "mcts"))]
+                                     "observation_size", "observation", "mcts")),
+                ("undo_size", ctypes.c_size_t), ("apply_undoable", _FN), ("undo", _FN)]
 
 
 _CAPSULE_NAME = ctypes.create_string_buffer(pickpack._cstate.OPS_CAPSULE_NAME.encode())

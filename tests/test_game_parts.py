@@ -33,6 +33,7 @@ HAS = {
     "push": {"state_class", "ppn_dialect", "tui_face", "benchmark", "native_mcts"},
     "pacru": {"state_class", "ppn_dialect", "tui_face", "benchmark", "native_mcts", "action_tokens"},
     "pig": {"state_class"},
+    "breakthrough": {"state_class", "ppn_dialect", "benchmark", "native_mcts"},   # examples/thirdparty-c-game
 }
 
 

@@ -133,7 +133,7 @@ static void ops_returns(const void *state, double *out, double *margins)
 {
     const bt_state *s = state;
     out[0] = s->winner < 0 ? 0.0 : (s->winner == 0 ? 1.0 : -1.0);       /* BT-W3 */
-    out[1] = -out[0];
+    out[1] = s->winner < 0 ? 0.0 : -out[0];                                /* no -0.0 */
     if (margins != NULL)
         margins[0] = margins[1] = 0.0;
 }
