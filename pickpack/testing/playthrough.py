@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pickpack.file_errors import os_error_text
 from pickpack.safe_files import write_text_atomic
 from pickpack.commands._common import OneLineParser
 from pickpack.game import CHANCE, TERMINAL, Game
@@ -255,7 +256,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             check_playthrough(path)
             print(f"{path}: same")
-        except (ConformanceError, ValueError, OSError) as exc:
+        except OSError as exc:         # one line, as every pickpack command words it
+            parser.error(f"{path}: cannot read: {os_error_text(exc, path)}")
+        except (ConformanceError, ValueError) as exc:
             print(exc)
             status = 1
     return status

@@ -104,3 +104,12 @@ def test_the_text_of_a_playthrough_is_its_walk_replayed() -> None:
     recorded = read_playthrough(text)
     assert playthrough_text(game, 2, 0, actions=recorded.actions) == text
     assert (recorded.game, recorded.players, recorded.seed, recorded.options) == ("pig", 2, 0, {})
+
+def test_the_check_command_words_a_missing_file_in_one_line_and_exits_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nope.txt"
+    with pytest.raises(SystemExit) as caught:
+        main(["check", str(missing)])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(f"{missing}: cannot read: no such file") and "\n" not in err and "Errno" not in err
