@@ -23,7 +23,7 @@ from tests.rules_positions import down, play, play_action, position, state
 
 def fingerprint(st: pickpack_game.State) -> tuple[Any, ...]:
     """What must not change when a call is refused."""
-    return (st.snapshot(), st.zobrist_hash(), st.ply, st.history)
+    return (st.snapshot(), st.zobrist_hash(), st.ply, st.history())
 
 
 def refused(st: pickpack_game.State, call: Callable[[], object], exc: type[Exception]) -> Exception:

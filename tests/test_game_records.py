@@ -42,7 +42,7 @@ def test_read_games_replays_each_game() -> None:
     (first, _) = pickpack.read_games(io.StringIO(RECORD))
     assert first.headers["Event"] == "api"
     final = first.end().state()             # replayed from the set-up tags: Red to move again
-    assert len(final.history) == 2 and final.current_player == "red"
+    assert len(final.history()) == 2 and final.current_player == "red"
 
 
 def test_read_games_is_strict_by_default_and_lenient_by_choice() -> None:
@@ -111,7 +111,7 @@ def test_load_save_gives_the_saved_game_and_its_state(tmp_path: Path) -> None:
     saved = pickpack.load_save(path)
     assert isinstance(saved, pickpack.SavedGame) and saved.moves == ["a6>1"]
     state = saved.replay()
-    assert state.current_player == "blue" and len(state.history) == 1
+    assert state.current_player == "blue" and len(state.history()) == 1
 
 
 def test_load_save_of_a_record_says_what_it_is(tmp_path: Path) -> None:

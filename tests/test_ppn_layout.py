@@ -357,7 +357,7 @@ def _results() -> list[GameResult]:
         results.append(GameResult(
             index=index, game="pickpack", seed=seed, players=("red", "blue"), seats=("first", "also first"),
             bot_seats=(0, 1), returns=tuple(state.returns()) if over else (-1.0, 1.0),
-            scores=state.scores(), plies=state.ply, moves=[m.text for m in state.history],
+            scores=state.scores(), plies=state.ply, moves=[m.text for m in state.history()],
             options={"placements": placements, "first": "red"}, forfeit=None if over else "timed out",
             forfeited_by=None if over else "red"))
     return results

@@ -33,7 +33,7 @@ def _round_trip(seeds: range) -> None:
         final = game.end().state()                                 # replay from the tags
         assert final.snapshot() == state.snapshot()
         assert final.zobrist_hash() == state.zobrist_hash()
-        assert [m.text for m in game.mainline_moves()] == [m.text for m in state.history]
+        assert [m.text for m in game.mainline_moves()] == [m.text for m in state.history()]
         assert game.errors == []
     assert "".join(PPN.export(game) for game in games) == file_text
 

@@ -121,7 +121,7 @@ def test_the_visitor_gets_the_position_after_each_move() -> None:
     for _ in states[0].history_actions():
         replay.undo()
     expected = []
-    for ply, move in enumerate(states[0].history, 1):
+    for ply, move in enumerate(states[0].history(), 1):
         replay.apply_action(move.action)
         expected.append((ply, move.text, replay.zobrist_hash()))
     assert seen == expected

@@ -109,7 +109,7 @@ def test_undo_restores_the_exact_snapshot_and_hash(build: Build, text: str) -> N
     afresh from the new snapshot (docs/engine.md, "Zobrist hashing"); undo then gives back
     the exact snapshot, hash and ply of before."""
     st = build()
-    before = (st.snapshot(), st.zobrist_hash(), st.ply, st.history)
+    before = (st.snapshot(), st.zobrist_hash(), st.ply, st.history())
     play(st, text)
     after = st.snapshot()
     assert after != before[0]
@@ -118,9 +118,9 @@ def test_undo_restores_the_exact_snapshot_and_hash(build: Build, text: str) -> N
     # loaded unchecked too: this test is about the hash, not reachability.
     rebuilt = pickpack_game.State.from_snapshot(after, first=st.first_player, checked=False)
     assert rebuilt.zobrist_hash() == st.zobrist_hash()
-    assert st.history == before[3] + [Move(st.history[-1].action, text)]
+    assert st.history() == before[3] + [Move(st.history()[-1].action, text)]
     st.undo()
-    assert (st.snapshot(), st.zobrist_hash(), st.ply, st.history) == before
+    assert (st.snapshot(), st.zobrist_hash(), st.ply, st.history()) == before
 
 
 def test_undo_walks_a_whole_game_back_to_its_start() -> None:
@@ -148,13 +148,13 @@ def test_a_copy_is_independent_of_its_original(how: str) -> None:
     play(st, "d3/dT:1>3")
     dup = st.copy() if how == "copy" else copy.copy(st) if how == "copy.copy" else copy.deepcopy(st)
     assert type(dup) is type(st)
-    assert (dup.snapshot(), dup.zobrist_hash(), dup.history) == (st.snapshot(), st.zobrist_hash(), st.history)
-    original = (st.snapshot(), st.zobrist_hash(), st.history)
+    assert (dup.snapshot(), dup.zobrist_hash(), dup.history()) == (st.snapshot(), st.zobrist_hash(), st.history())
+    original = (st.snapshot(), st.zobrist_hash(), st.history())
     dup.apply(dup.legal_moves()[0])
     dup.undo()
     dup.undo()
     assert dup.ply == 0
-    assert (st.snapshot(), st.zobrist_hash(), st.history) == original
+    assert (st.snapshot(), st.zobrist_hash(), st.history()) == original
     copied = (dup.snapshot(), dup.zobrist_hash())
     st.undo()
     assert (dup.snapshot(), dup.zobrist_hash()) == copied
@@ -176,8 +176,8 @@ def test_pickling_keeps_snapshot_hash_history_and_undo(build: Build) -> None:
         st.apply(st.legal_moves()[-1])
     back = pickle.loads(pickle.dumps(st))
     assert type(back) is type(st)
-    assert (back.snapshot(), back.zobrist_hash(), back.history, back.first_player) == (
-        st.snapshot(), st.zobrist_hash(), st.history, st.first_player)
+    assert (back.snapshot(), back.zobrist_hash(), back.history(), back.first_player) == (
+        st.snapshot(), st.zobrist_hash(), st.history(), st.first_player)
     while st.ply:
         st.undo()
         back.undo()
@@ -239,11 +239,11 @@ def test_history_lists_the_moves_applied_since_creation() -> None:
     """The history starts empty (here: after the given placements) and lists the Moves
     applied, oldest first; undo drops the last."""
     st = pickpack.new_game(seed=3, placements=PLACEMENTS)
-    assert st.history == []
+    assert st.history() == []
     first = st.legal_moves()[0]
     st.apply(first)
     second = st.legal_moves()[-1]
     st.apply(second)
-    assert st.history == [first, second]
+    assert st.history() == [first, second]
     st.undo()
-    assert st.history == [first]
+    assert st.history() == [first]

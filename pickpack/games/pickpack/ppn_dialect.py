@@ -251,8 +251,8 @@ class PickPackDialect:
         return tags_for_state(root, int(seed_text) if seed_text is not None else None)
 
     def history_moves(self, state: State) -> list[Move]:
-        """``state.history`` (canonical texts)."""
-        return list(state.history)
+        """``state.history()`` (canonical texts)."""
+        return list(state.history())
 
     #: apply_move_text itself (the reader's inner loop: no extra call per ply).
     apply_move = staticmethod(apply_move_text)

@@ -93,9 +93,9 @@ class State(CoreState):
         builds its states from this class."""
         return _registered_game()
 
-    @property
     def history(self) -> list[Move]:
-        """The moves applied since this state was created, oldest first."""
+        """The moves applied since this state was created, oldest first, each with the
+        text it had where it was applied (a method, as in every game: GameState)."""
         replay = self._root()
         out = []
         for a in self.history_actions():
