@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """The one Cython base of every C-backed game state (issue 19).
 
-``CState`` holds a game's table of operations (core/common/pp_game_ops.h, ABI 2), one
+``CState`` holds a game's table of operations (core/common/pp_game_ops.h, ABI 3), one
 position of ``ops.state_size`` bytes and the history (the position before each
 applied action, and the action). Everything the table can answer is done here, once
 for every game: history, undo, copy, pickling support, legal actions, the checked

@@ -13,7 +13,8 @@
  * check_action, error_rule, error_reason, and chance_outcomes plus chance_weights when
  * the game has chance nodes. Optional (NULL): hash, playout, determinize, in_tree,
  * action_text, observation_size/observation (both or neither), mcts,
- * undo_size/apply_undoable/undo (all three or none).
+ * undo_size/apply_undoable/undo (all three or none), raw_size/save_raw/load_raw/
+ * field_name (all four or none).
  * Every function must be safe to call from several threads on different states.
  *
  * The checked/fast split: `apply` trusts its action (the searches give it only what
@@ -35,12 +36,13 @@ extern "C" {
 #define PP_TERMINAL (-4)    /* current_player: the game is over (returns) */
 
 /* The layout version of pp_game_ops below; a table built against another is refused. */
-#define PP_GAME_OPS_ABI 2
+#define PP_GAME_OPS_ABI 3
 
 struct pp_mcts_params;      /* pp_mcts.h */
 struct pp_mcts_node;
 struct pp_mcts_result;
 struct pp_root_move;        /* pp_search.h */
+struct pp_load_error;       /* pp_load_error.h */
 
 typedef struct pp_game_ops {
     int abi;                      /* PP_GAME_OPS_ABI */
@@ -128,7 +130,27 @@ typedef struct pp_game_ops {
     size_t undo_size;
     void (*apply_undoable)(void *state, int action, void *record);
     void (*undo)(void *state, const void *record);
+    /* --- the position as plain numbers (ABI 3) --- */
+    /* Optional (all four or none): a position as a flat vector of raw_size ints whose
+     * layout the game's header documents (offsets as #defines, so that a build step can
+     * hand them to Python), so that a binding moves snapshots in and out with no code of
+     * the game's own: the game's Python side only maps its snapshot's JSON-able fields
+     * to and from these numbers (types and names, no rules), and load_raw is the one
+     * rule-aware validator of a position. save_raw writes the position's raw vector
+     * (history not included). load_raw trusts nothing: it checks raw at `level`
+     * (PP_LOAD_SAFE: what the core needs to run on the state; PP_LOAD_REACHABLE: also
+     * what every position the rules reach satisfies) and builds *state from it, hash
+     * included; it returns 0, or the game's field code (> 0) of the first problem with
+     * *e filled in (pp_load_error.h), *state then unspecified. field_name(code) is the
+     * snapshot key a field code names ("deck"), "" out of range; a static string. */
+    int raw_size;
+    void (*save_raw)(const void *state, int *raw);
+    int (*load_raw)(void *state, const int *raw, int level, struct pp_load_error *e);
+    const char *(*field_name)(int field);
 } pp_game_ops;
+
+#define PP_LOAD_SAFE 0
+#define PP_LOAD_REACHABLE 1
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* Breakthrough 6x6 (README, rules BT-*) in C99: the state, its ops table (ABI 2), the
+/* Breakthrough 6x6 (README, rules BT-*) in C99: the state, its ops table (ABI 3), the
  * loader; OpenSpiel's breakthrough(rows=6,columns=6) rules and action numbers. */
 #ifndef BREAKTHROUGH_H
 #define BREAKTHROUGH_H
