@@ -19,9 +19,9 @@ from pickpack.savefile import SavedGame
 from pickpack_tui.app import GameApp, face_of
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.help_screen import HelpScreen
-from pickpack_tui.screens.returns_screen import ReturnsScreen, result_title
+from pickpack.face_kit.returns_screen import ReturnsScreen, result_title
 from pickpack_tui.session import GameSession
-from pickpack_tui.widgets.move_log import MoveLog
+from pickpack.face_kit.move_log import MoveLog
 from tests.test_truths import frontend_calls  # noqa: F401  (a pytest fixture)
 from tests.test_tui_pilot import settle, shown
 from tests.test_tui_snapshots import MID_GAME, _placed

@@ -25,7 +25,7 @@ from pickpack_tui.app import GameApp
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.help_screen import HelpScreen, _keys_markdown
 from pickpack_tui.session import GameSession
-from pickpack_tui.widgets.status_bar import StatusBar
+from pickpack.face_kit.status_bar import StatusBar
 from pickpack_tui.wording import abbreviated
 from tests.test_tui_pilot import settle, shown
 from tests.test_tui_push import screen_text

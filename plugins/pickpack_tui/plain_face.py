@@ -26,14 +26,13 @@ from typing import Any
 from textual.screen import ModalScreen, Screen
 
 from pickpack.errors import IllegalMoveError, MoveSyntaxError
+from pickpack.face_kit import MoveLog, StatusBar
 from pickpack.faces import Session, Shell
 from pickpack.game import Game, GameState, HiddenInformationState
 from pickpack.record_dialect import return_text
 
 from pickpack_tui.screens.plain_board_screen import PlainBoardScreen
 from pickpack_tui.session import CHANCE_NAME
-from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.status_bar import StatusBar
 
 __all__ = ["HIDDEN", "PlainFace"]
 

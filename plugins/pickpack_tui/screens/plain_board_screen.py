@@ -9,9 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.status_bar import StatusBar
-from pickpack_tui.widgets.key_footer import KeyFooter
+from pickpack.face_kit import KeyFooter, MoveLog, StatusBar
 
 __all__ = ["PlainBoardScreen"]
 
