@@ -100,7 +100,7 @@ def test_help_of_the_plain_face_names_the_game_and_the_shells_keys() -> None:
         app = GameApp(GameSession.new(SEATS, seed=4, game=DICE_RACE), bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            await pilot.press("question_mark")
+            await pilot.press("escape", "question_mark")       # off the move line, "?" is help
             help_screen = await shown(pilot, HelpScreen)
             assert help_screen.rules.startswith("# Dice race\n")
             rows = dict((what, keys) for keys, what in help_screen.keys)
