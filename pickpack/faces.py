@@ -4,7 +4,9 @@ pickpack_tui.app, is one), and the questions a face asks a person.
 Textual-free and game-neutral: a game's ``tui/`` package writes its face against these
 names, never against the shell plugin's modules (pickpack_tui.face and
 pickpack_tui.questions re-export them, where they were first defined). The screen types
-are Textual's, named for the type checker only.
+are Textual's, named for the type checker only. The Textual widgets a face builds its
+screens from, the same the shell uses (status line, move log, footer, choice and
+game-over dialogs), are in pickpack.face_kit.
 
 The shell owns the seats (a person or a bot per seat), bot workers, chance nodes (each
 outcome drawn from the game's seed and its action index, pickpack_tui.session), undo,

@@ -1,6 +1,6 @@
 """One base for game states: the GameState protocol (pickpack.game) derived from a
 handful of hooks, for pure-Python and C-backed states alike (docs/writing-a-game.md,
-"The state base"). After OpenSpiel's ``State``, whose games write ``DoApplyAction``,
+"A game in Python"). After OpenSpiel's ``State``, whose games write ``DoApplyAction``,
 ``LegalActions`` and ``ActionToString`` and inherit the rest.
 
 A game writes its rules as hooks:
@@ -27,7 +27,8 @@ The base derives, over the *public* protocol methods (so a C-backed state whose 
 type supplies them gets these too): ``num_players``, ``current_player``,
 ``is_terminal``, ``is_chance_node``, ``chance_outcomes``, ``legal_moves``, ``apply``,
 ``parse_move``, ``observation`` (perfect information: the snapshot), ``winners``,
-``history``, ``playout``, ``perft``, equality (same class, same snapshot), ``repr``.
+``history``, ``playout``, ``perft``, equality (same class, same snapshot), ``repr``
+and ``str`` (a text board made from the snapshot, snapshot_text).
 Over the underscore hooks it implements the pure-Python engine: ``check_action``,
 ``apply_action`` (one check, the one ``IllegalMoveError.for_action``), ``undo``,
 ``history_actions``, ``copy`` and ``action_text``. A C-backed state lists its C base
@@ -43,6 +44,7 @@ from __future__ import annotations
 
 import copy as _copy
 import functools
+import json
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -52,7 +54,7 @@ from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoErr
 from pickpack.game import CHANCE, TERMINAL, Game
 from pickpack.move import Move
 
-__all__ = ["StateBase", "exact_outcomes"]
+__all__ = ["StateBase", "exact_outcomes", "snapshot_text"]
 
 # Values copy() shares between a state and its copy: immutable. Tuples are shared too,
 # so a state keeps nothing mutable inside a tuple (nor inside an undo token).
@@ -87,6 +89,22 @@ def exact_outcomes(weights: tuple[tuple[int, int], ...]) -> tuple[tuple[int, Fra
             raise ValueError(f"a chance weight is an int > 0, not {weight!r}")
     total = sum(weight for _, weight in weights)
     return tuple((action, Fraction(weight, total)) for action, weight in weights)
+
+
+def snapshot_text(snap: dict[str, Any]) -> str:
+    """A text board made from a snapshot (``StateBase.__str__``): a line ``key: value``
+    per field in the snapshot's order, ``value`` as it is for a string and as JSON
+    otherwise, but a list of strings all of one length (a board's rows) drawn one row a
+    line under ``key:``; the field ``"game"`` (the game's name) left out."""
+    lines = []
+    for key, value in snap.items():
+        if key == "game":
+            continue
+        rows = isinstance(value, list) and value and all(isinstance(r, str) for r in value) \
+            and len({len(r) for r in value}) == 1
+        lines += [f"{key}:", *(f"  {row}" for row in value)] if rows else \
+            [f"{key}: {value if isinstance(value, str) else json.dumps(value)}"]
+    return "\n".join(lines)
 
 
 def _as_action(value: object) -> int:
@@ -324,6 +342,12 @@ class StateBase:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_position({self.to_position()!r})"
+
+    def __str__(self) -> str:
+        """The text board the plain face shows: ``snapshot_text(self.snapshot())``, a
+        board's rows one a line; a game with a board of its own to draw writes
+        ``__str__`` (Pig does)."""
+        return snapshot_text(self.snapshot())
 
     # --- the pure-Python engine over the hooks (a C base type replaces these) --------
 

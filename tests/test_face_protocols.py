@@ -4,15 +4,11 @@ the shell plugin's old names still import."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pickpack.faces
 import pickpack.wording
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_face_protocols_import_without_textual() -> None:
@@ -30,9 +26,3 @@ def test_the_shell_plugin_names_are_the_neutral_ones() -> None:
     assert (questions.Question, questions.Option) == (pickpack.faces.Question, pickpack.faces.Option)
     assert (wording.counted, wording.abbreviated) == (pickpack.wording.counted, pickpack.wording.abbreviated)
 
-
-def test_no_game_face_imports_the_shells_protocols_questions_session_or_wording() -> None:
-    pattern = re.compile(r"^\s*(from|import)\s+pickpack_tui\.(face|questions|session|wording)\b", re.M)
-    offenders = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "pickpack" / "games").rglob("*.py"))
-                 if pattern.search(path.read_text(encoding="utf-8"))]
-    assert offenders == []

@@ -22,7 +22,7 @@ from pickpack.seeding import chance_seed, derive_seed
 from pickpack_tui.app import GameApp
 from pickpack_tui.plain_face import HIDDEN, PlainFace
 from pickpack_tui.session import GameSession
-from pickpack_tui.widgets.move_log import MoveLog
+from pickpack.face_kit.move_log import MoveLog
 from tests.test_savefile_v1 import _v1
 from tests.test_tui_pilot import settle, shown
 from tests.tui_plain_game import DICE_RACE, DiceRace

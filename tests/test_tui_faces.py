@@ -19,9 +19,9 @@ from pickpack.savefile import SavedGame
 from pickpack_tui.app import GameApp, face_of
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.help_screen import HelpScreen
-from pickpack_tui.screens.returns_screen import ReturnsScreen, result_title
+from pickpack.face_kit.returns_screen import ReturnsScreen, result_title
 from pickpack_tui.session import GameSession
-from pickpack_tui.widgets.move_log import MoveLog
+from pickpack.face_kit.move_log import MoveLog
 from tests.test_truths import frontend_calls  # noqa: F401  (a pytest fixture)
 from tests.test_tui_pilot import settle, shown
 from tests.test_tui_snapshots import MID_GAME, _placed
@@ -100,7 +100,7 @@ def test_help_of_the_plain_face_names_the_game_and_the_shells_keys() -> None:
         app = GameApp(GameSession.new(SEATS, seed=4, game=DICE_RACE), bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            await pilot.press("question_mark")
+            await pilot.press("escape", "question_mark")       # off the move line, "?" is help
             help_screen = await shown(pilot, HelpScreen)
             assert help_screen.rules.startswith("# Dice race\n")
             rows = dict((what, keys) for keys, what in help_screen.keys)

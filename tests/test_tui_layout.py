@@ -25,7 +25,7 @@ from pickpack_tui.app import GameApp
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.help_screen import HelpScreen, _keys_markdown
 from pickpack_tui.session import GameSession
-from pickpack_tui.widgets.status_bar import StatusBar
+from pickpack.face_kit.status_bar import StatusBar
 from pickpack_tui.wording import abbreviated
 from tests.test_tui_pilot import settle, shown
 from tests.test_tui_push import screen_text
@@ -105,9 +105,18 @@ def test_a_long_message_wraps_whole_under_the_turn_at_80_columns(game: str) -> N
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_footer_shows_help_and_quit_at_80_columns(game: str) -> None:
+    # The plain face's move line has the focus and takes "?" and "q" as text: there
+    # F1 is help and ctrl+q quits (pickpack_tui.screens.plain_board_screen).
+    keys = "F1 Help ^q Quit" if game == "plain" else "? Help q Quit"
+
     async def check(pilot: Pilot[Any], app: GameApp) -> None:
         footer = screen_text(app).splitlines()[-1]
-        assert footer.rstrip().endswith("? Help q Quit"), footer
+        assert footer.rstrip().endswith(keys), footer
+        if game == "plain":
+            await pilot.press("escape")                  # the move list: the one-letter keys
+            await pilot.pause()
+            footer = screen_text(app).splitlines()[-1]
+            assert footer.rstrip().endswith("? Help q Quit"), footer
     _run(GAMES[game][0], (80, 24), check)
 
 

@@ -24,10 +24,10 @@ from pickpack.games.pacru.tui.widgets.board_view import BoardView
 from pickpack.games.pacru.tui.widgets.legend import legend_text
 from pickpack.games.pacru.tui.wording import cell_words, end_reason, result_line
 from pickpack_tui.app import GameApp, face_of
-from pickpack_tui.screens.choice_screen import ChoiceScreen
+from pickpack.face_kit.choice_screen import ChoiceScreen
 from pickpack_tui.session import GameSession
-from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.status_bar import StatusBar
+from pickpack.face_kit.move_log import MoveLog
+from pickpack.face_kit.status_bar import StatusBar
 from tests.test_tui_pilot import settle, shown
 from tests.test_tui_push import screen_text
 

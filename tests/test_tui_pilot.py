@@ -28,7 +28,7 @@ from pickpack.games.pickpack.tui.board_geometry import SQUARES, space_name, spac
 from pickpack.games.pickpack.tui.move_choices import MoveParts, Questions, decode
 from pickpack_tui.questions import Question
 from pickpack_tui.screens.bot_failure_screen import BotFailureScreen
-from pickpack_tui.screens.choice_screen import ChoiceScreen
+from pickpack.face_kit.choice_screen import ChoiceScreen
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
 from pickpack_tui.screens.handover_screen import HandOverScreen
@@ -39,7 +39,7 @@ from pickpack.games.pickpack.tui.widgets.action_tile import ActionTile
 from pickpack.games.pickpack.tui.widgets.board_view import BoardView
 from pickpack.games.pickpack.tui.widgets.crate import CrateView
 from pickpack.games.pickpack.tui.widgets.grid_square import GridSquare
-from pickpack_tui.widgets.move_log import MoveLog
+from pickpack.face_kit.move_log import MoveLog
 from pickpack.games.pickpack.tui.widgets.rush_area import RushArea
 from pickpack.games.pickpack.tui.wording import points_text
 

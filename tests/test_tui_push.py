@@ -32,9 +32,9 @@ from pickpack_tui.app import GameApp, face_of
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.handover_screen import HandOverScreen
 from pickpack_tui.screens.help_screen import HelpScreen
-from pickpack_tui.screens.returns_screen import ReturnsScreen
+from pickpack.face_kit.returns_screen import ReturnsScreen
 from pickpack_tui.session import GameSession
-from pickpack_tui.widgets.move_log import MoveLog
+from pickpack.face_kit.move_log import MoveLog
 from tests.test_tui_pilot import settle, shown
 
 __all__ = ["BANKS_SIX", "FULL_STACKS", "SIX", "play", "screen_text", "session_at", "six_benches"]

@@ -11,7 +11,7 @@ from collections import Counter
 from pickpack_tui.app import GameApp
 from pickpack_tui.session import GameSession
 from pickpack_tui.view_model import BoardView
-from pickpack_tui.widgets.move_log import MoveLog
+from pickpack.face_kit.move_log import MoveLog
 from tests.tui_plain_game import DICE_RACE, DiceRace
 
 CALLS: Counter[str] = Counter()

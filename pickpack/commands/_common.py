@@ -13,7 +13,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NoReturn
 
 __all__ = ["EXIT_INTERRUPTED", "PROG", "OneLineParser", "error_line", "fail", "new_output", "option",
@@ -37,7 +37,15 @@ def fail(message: str) -> NoReturn:
 
 class OneLineParser(argparse.ArgumentParser):
     """argparse whose errors are ``fail`` lines: one line, the subcommand named, no
-    usage text, exit status 2."""
+    usage text, exit status 2. ``help_tail``, when set, makes text that ends the help,
+    only when the help is shown (play: each installed game's own flags, which the
+    parser, built for every command, does not load)."""
+
+    help_tail: Callable[[], str] | None = None
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return text if self.help_tail is None else f"{text}\n{self.help_tail()}"
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix(PROG).strip()

@@ -11,10 +11,10 @@ number 1..N, SPEC ``human`` or a bot spec) changes one. A game may declare short
 (``Game.play_flags``), each a thin alias: ``--NAME VALUE`` is ``--bot SEAT=VALUE`` or
 ``--option KEY=VALUE`` (Pick & Pack's ``--red``, ``--blue`` and ``--first`` are
 ``--bot red=...``, ``--bot blue=...`` and ``--option first=...``); this command knows no
-game's flags, and one that the game does not declare is refused in one line naming
-those it does. Every bot spec is in the grammar every command uses
-(pickpack.botspec: ``NAME``, ``NAME:key=value,...``, ``native:PATH``, ``cmd:COMMAND``);
-a bad spec, a bot that does not play the game, an unknown game, player count, variant
+game's flags (``pickpack play --help`` lists each installed game's, game_flags_help),
+and one that the game does not declare is refused in one line naming those it does.
+Every bot spec is in the grammar every command uses (pickpack.botspec: ``NAME``,
+``NAME:key=value,...``, ``native:PATH``, ``cmd:COMMAND``); a bad spec, a bot that does not play the game, an unknown game, player count, variant
 or option give one line and exit 2, before the UI starts.
 
 ``--load FILE`` resumes a saved game (pickpack.savefile): the game, seats, seed,
@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from typing import TYPE_CHECKING, Any
 
-from pickpack.commands._common import fail, seed, single_options
+from pickpack.commands._common import OneLineParser, fail, seed, single_options
 
 if TYPE_CHECKING:
     from pickpack.game import Game
@@ -50,9 +51,10 @@ STRONGEST = ("alphabeta", "mcts", "greedy")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.epilog = ("A game may declare short flags of its own, each an alias: --NAME VALUE is "
-                "--bot SEAT=VALUE or --option KEY=VALUE (the game's docs list them; a flag "
-                "the game does not declare is refused naming those it does).")
+    if isinstance(p, OneLineParser):
+        p.help_tail = game_flags_help
+    else:
+        p.epilog = game_flags_help()
     p.add_argument("--game", default=None, metavar="NAME",
                    help="the game to play (default: pickpack; see 'pickpack plugins')")
     p.add_argument("--players", type=int, default=None, metavar="N",
@@ -66,6 +68,35 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed, default=None, help="seed of the game (default: a fresh one)")
     p.add_argument("--load", default=None, metavar="FILE",
                    help="resume a saved game (the game, seats and seed are the save's)")
+
+
+def game_flags_help() -> str:
+    """The end of ``pickpack play --help``: each installed game's own flags
+    (``Game.play_flags``), each with the generic arguments it is an alias of, then the
+    games without any; a game that fails to load is named with its one-line error."""
+    from pickpack.games_registry import available_games, get_game
+
+    lines = ["game flags: a game may declare short flags of its own, each an alias of --bot",
+             "SEAT=SPEC or --option KEY=VALUE; a flag the game does not declare is refused.", ""]
+    plain, broken = [], []
+    for name in available_games():
+        try:
+            game = get_game(name)
+        except Exception as exc:  # a broken plugin is reported, never breaks the help
+            broken.append(f"  {name}: not loaded ({exc})")
+            continue
+        if not game.play_flags:
+            plain.append(name)
+            continue
+        lines.append(f"  --game {name} ({game.title}):")
+        for flag, spec in game.play_flags.items():
+            value = "SPEC" if spec.seat is not None else "VALUE"
+            alias = f"--bot {spec.seat}=SPEC" if spec.seat is not None else f"--option {spec.option}=VALUE"
+            lines.append(f"    {f'--{flag} {value}':<20}alias of {alias}")
+            lines += textwrap.wrap(spec.help, 80, initial_indent=" " * 24, subsequent_indent=" " * 24)
+    if plain:
+        lines.append(f"  no flags of their own: {', '.join(plain)}")
+    return "\n".join([*lines, *broken]) + "\n"
 
 
 # The options --load refuses: the save sets the game up (module docstring).

@@ -35,21 +35,20 @@ from textual.worker import get_current_worker
 
 from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from pickpack.bots import Bot, available_bots, make_bot
+from pickpack.face_kit import ChoiceScreen, ReturnsScreen
+from pickpack.faces import Face, MoveQuestions
+from pickpack.wording import counted
 
 from pickpack_tui.existing_file import describe, same_file
-from pickpack.faces import Face, MoveQuestions
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.bot_failure_screen import BotFailureScreen
-from pickpack_tui.screens.choice_screen import ChoiceScreen
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
 from pickpack_tui.screens.handover_screen import HandOverScreen
 from pickpack_tui.screens.help_screen import HelpScreen, live_keys
-from pickpack_tui.screens.returns_screen import ReturnsScreen
 from pickpack_tui.screens.too_small_screen import TooSmallScreen
 from pickpack_tui.session import HUMAN, GameSession, SaveFileError
 from pickpack_tui.view_model import BoardView
-from pickpack.wording import counted
 
 __all__ = ["GameApp", "face_of"]
 

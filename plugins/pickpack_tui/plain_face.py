@@ -26,14 +26,13 @@ from typing import Any
 from textual.screen import ModalScreen, Screen
 
 from pickpack.errors import IllegalMoveError, MoveSyntaxError
+from pickpack.face_kit import MoveLog, StatusBar
 from pickpack.faces import Session, Shell
 from pickpack.game import Game, GameState, HiddenInformationState
 from pickpack.record_dialect import return_text
 
 from pickpack_tui.screens.plain_board_screen import PlainBoardScreen
 from pickpack_tui.session import CHANCE_NAME
-from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.status_bar import StatusBar
 
 __all__ = ["HIDDEN", "PlainFace"]
 
@@ -45,8 +44,10 @@ _HELP = """\
 
 This game has no board of its own here: the text board is the game's own
 (`str(state)`), and the list on the right holds your legal moves in the game's move
-text. Choose one with the arrows and Enter (or a click), or type a move's text and
-press Enter. Random events (chance) are drawn by the app and shown in the move log.
+text. Type a move's text and press Enter, or choose one from the list with the arrows
+and Enter (or a click). What you type goes into the move line; press Escape to leave it
+for the list, where the keys below work. Random events (chance) are drawn by the app
+and shown in the move log.
 """
 
 
@@ -97,7 +98,7 @@ class PlainFace:
         status.turn = self._turn(session)
         status.message = shell.message
         status.set_class(shell.thinking is not None, "-thinking")
-        screen.show_hint("Your move: pick one from the list" if mine else
+        screen.show_hint("Your move: type it, or pick one from the list" if mine else
                          f"{session.seats[shell.thinking]} is thinking…" if shell.thinking else "")
 
     def _turn(self, session: Session) -> str:
@@ -112,7 +113,7 @@ class PlainFace:
 
     def human_turn(self, shell: Shell, player: str) -> None:
         shell.refresh_view()
-        self._board().query_one("#plain-moves").focus()
+        self._board().query_one("#plain-move-text").focus()     # typing goes to the move line
 
     def turn_text(self, state: GameState, player: str) -> str:
         return f"{player.title()} moves next; everybody else, look away."

@@ -81,7 +81,7 @@ def test_bench_prints_c_playouts_beside_openspiels_cpp_loop(capsys: pytest.Captu
 
 def test_the_plain_tui_face_plays_it_with_the_engines_rules() -> None:
     pytest.importorskip("textual")
-    from textual.widgets import Input
+    from textual.widgets import Input, Static
 
     from pickpack_tui.app import GameApp, face_of
     from pickpack_tui.plain_face import PlainFace
@@ -93,8 +93,10 @@ def test_the_plain_tui_face_plays_it_with_the_engines_rules() -> None:
         app = GameApp(session, bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            typed = app.board_screen.query_one("#plain-move-text", Input)
-            typed.focus()
+            # the board is the snapshot's (StateBase.__str__), not the state's repr
+            board = str(app.board_screen.query_one("#plain-board", Static).render())
+            assert board == "board:\n  bbbbbb\n  bbbbbb\n  ......\n  ......\n  wwwwww\n  wwwwww\nto_move: black"
+            assert app.focused is app.board_screen.query_one("#plain-move-text", Input)   # typing needs no Tab
             await pilot.press(*"a5a3", "enter")
             await pilot.pause()
             assert app.message == ("illegal move a5a3: BT-M2: a piece moves one row forward, "

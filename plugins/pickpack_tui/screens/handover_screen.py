@@ -7,7 +7,8 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Button, Label
-from pickpack_tui.widgets.key_footer import KeyFooter
+
+from pickpack.face_kit import KeyFooter
 
 __all__ = ["HandOverScreen"]
 

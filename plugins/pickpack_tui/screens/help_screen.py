@@ -12,7 +12,8 @@ from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown
-from pickpack_tui.widgets.key_footer import KeyFooter
+
+from pickpack.face_kit import KeyFooter
 
 __all__ = ["HelpScreen", "live_keys"]
 

@@ -11,11 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from pickpack.face_kit import KeyFooter, MoveLog, StatusBar
 from pickpack.games.pacru.tui.widgets.board_view import BoardView
 from pickpack.games.pacru.tui.widgets.legend import Legend
-from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.status_bar import StatusBar
-from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["PacruBoardScreen"]
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from textual.screen import ModalScreen, Screen
 
+from pickpack.face_kit import ChoiceScreen, MoveLog, StatusBar
+from pickpack.faces import Session, Shell
 from pickpack.game import Game, GameState
 from pickpack.games.pacru.tui.board_screen import PacruBoardScreen
 from pickpack.games.pacru.tui.game_over_screen import PacruGameOverScreen
@@ -26,11 +28,6 @@ from pickpack.games.pacru.tui.view import PacruState, pacru_state
 from pickpack.games.pacru.tui.widgets.board_view import BoardView
 from pickpack.games.pacru.tui.widgets.legend import Legend, legend_text
 from pickpack.games.pacru.tui.wording import cell_words, result_line, seat_title
-from pickpack.faces import Shell
-from pickpack_tui.screens.choice_screen import ChoiceScreen
-from pickpack.faces import Session
-from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.status_bar import StatusBar
 
 __all__ = ["FACE", "PacruFace"]
 

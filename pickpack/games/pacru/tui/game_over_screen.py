@@ -9,8 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
-from pickpack_tui.screens.returns_screen import ReturnsScreen
-from pickpack_tui.widgets.key_footer import KeyFooter
+from pickpack.face_kit import KeyFooter, ReturnsScreen
 
 __all__ = ["PacruGameOverScreen"]
 

@@ -9,12 +9,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Label
 
+from pickpack.face_kit import KeyFooter, MoveLog, StatusBar
 from pickpack.games.pickpack.tui.widgets.board_view import BoardView
 from pickpack.games.pickpack.tui.widgets.grid_square import GridSquare
-from pickpack_tui.widgets.move_log import MoveLog
 from pickpack.games.pickpack.tui.widgets.player_panel import PlayerPanel
-from pickpack_tui.widgets.status_bar import StatusBar
-from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["BoardScreen"]
 

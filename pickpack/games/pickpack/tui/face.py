@@ -17,6 +17,8 @@ from typing import Any
 
 from textual.screen import ModalScreen, Screen
 
+from pickpack.face_kit import MoveLog, StatusBar
+from pickpack.faces import Session, Shell
 from pickpack.game import Game, GameState
 from pickpack.games.pickpack._core import placements_from_seed
 from pickpack.games.pickpack.encoding import (
@@ -30,10 +32,6 @@ from pickpack.games.pickpack.tui.move_choices import MoveParts, Questions, decod
 from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack.games.pickpack.tui.widgets.board_view import BoardView
 from pickpack.games.pickpack.tui.widgets.player_panel import PlayerPanel
-from pickpack.faces import Shell
-from pickpack.faces import Session
-from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.status_bar import StatusBar
 
 __all__ = ["FACE", "PickPackFace", "changed_crates", "last_move", "why_not"]
 

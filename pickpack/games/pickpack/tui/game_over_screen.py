@@ -14,8 +14,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from pickpack.face_kit import KeyFooter
 from pickpack.games.pickpack.tui.board_geometry import PLAYERS
-from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["GameOverScreen"]
 

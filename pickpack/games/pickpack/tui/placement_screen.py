@@ -11,11 +11,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
+from pickpack.face_kit import KeyFooter, StatusBar
 from pickpack.games.pickpack.tui.board_geometry import KIND_NAMES, space_name
 from pickpack.games.pickpack.tui.widgets.action_tile import ActionTile
 from pickpack.games.pickpack.tui.widgets.board_view import BoardView
-from pickpack_tui.widgets.status_bar import StatusBar
-from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["PlacementScreen"]
 

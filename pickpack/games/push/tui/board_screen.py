@@ -11,13 +11,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from pickpack.face_kit import KeyFooter, MoveLog, StatusBar
 from pickpack.games.push.encoding import MAX_PLAYERS, NUM_STACKS
 from pickpack.games.push.tui.widgets.action_bar import ActionBar
 from pickpack.games.push.tui.widgets.seat_panel import SeatPanel
 from pickpack.games.push.tui.widgets.stack_view import StackView
-from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.status_bar import StatusBar
-from pickpack_tui.widgets.key_footer import KeyFooter
 
 __all__ = ["PushBoardScreen"]
 

@@ -20,6 +20,8 @@ from rich.text import Text
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from pickpack.face_kit import MoveLog, StatusBar
+from pickpack.faces import Session, Shell
 from pickpack.game import Game, GameState, HiddenInformationState
 from pickpack.games.push.encoding import PLACE, TAKE
 from pickpack.games.push.tui.board_screen import PushBoardScreen
@@ -31,10 +33,6 @@ from pickpack.games.push.tui.table_view import TableView, table_view
 from pickpack.games.push.tui.widgets.action_bar import ActionBar
 from pickpack.games.push.tui.widgets.seat_panel import SeatPanel
 from pickpack.games.push.tui.widgets.stack_view import StackView
-from pickpack.faces import Shell
-from pickpack.faces import Session
-from pickpack_tui.widgets.move_log import MoveLog
-from pickpack_tui.widgets.status_bar import StatusBar
 
 __all__ = ["FACE", "PushFace", "collect_order", "turn_line"]
 

@@ -11,8 +11,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
-from pickpack_tui.widgets.key_footer import KeyFooter
 
+from pickpack.face_kit.key_footer import KeyFooter
 from pickpack.record_dialect import return_text
 
 __all__ = ["ReturnsScreen", "result_title"]

@@ -1,1 +1,0 @@
-"""The board's widgets, one concept per module."""
