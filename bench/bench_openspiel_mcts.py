@@ -22,7 +22,7 @@ use more cores; ``--summary`` prints the table of every game in the file.
     python bench/bench_openspiel_mcts.py alphabeta:seconds=0.1 openspiel-mcts:seconds=0.1 \\
         --games 200 --seed 1 --out bench/os-0.1.jsonl --summary
 
-The statistics (score rate, Wilson 95% interval, Elo) are pickpack.match_stats', as the
+The statistics (score rate, Wilson 95% interval, Elo) are pickpack.match.stats', as the
 match's table prints them.
 """
 
@@ -38,12 +38,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pickpack.match as match
+import pickpack.match.runner as match
 from pickpack.bots import Bot
 from pickpack.game import GameState
-from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
-from pickpack.move import Move
 from pickpack.games.pickpack import alphabeta_bot
+from pickpack.match.stats import elo_difference, elo_interval, score_rate, wilson_interval
+from pickpack.move import Move
 from pickpack_bots import mcts_bot
 from pickpack_bots.openspiel_mcts_bot import OpenSpielMCTSBot
 

@@ -24,10 +24,10 @@ from pickpack.game import OptionError
 from pickpack.games_registry import available_games
 from pickpack.match import (GameResult, deal_seed, forfeit_returns, match_game, play_game,
                             play_match, seat_of, seating, summarize)
-from pickpack.match_chance import sample_outcome
-from pickpack.match_stats import Z95
+from pickpack.match.chance import sample_outcome
+from pickpack.match.seeding import chance_seed, derive_seed
+from pickpack.match.stats import Z95
 from pickpack.plugins import PluginNotFoundError
-from pickpack.seeding import chance_seed, derive_seed
 from tests.nplayer_game import GAME
 from tests.plugin_dist import on_sys_path, write_distribution
 
@@ -151,7 +151,7 @@ def test_bots_never_see_a_chance_node(monkeypatch: pytest.MonkeyPatch) -> None:
             seen.append(state.is_chance_node())  # type: ignore[attr-defined]
             return state.legal_moves()[-1]        # type: ignore[attr-defined]  # always roll
 
-    monkeypatch.setattr("pickpack.match.make_bot", lambda *a, **k: Watcher())
+    monkeypatch.setattr("pickpack.match.runner.make_bot", lambda *a, **k: Watcher())
     result = play_game(["w", "w", "w"], 0, 1, game=GAME)
     assert seen == [False] * 6
     assert sum(m.startswith("d") for m in result.moves) == 6

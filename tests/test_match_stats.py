@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pickpack.match import BotLine
-from pickpack.match_stats import elo_difference, elo_interval, score_rate, simplest_fraction, wilson_interval
+from pickpack.match.stats import elo_difference, elo_interval, score_rate, simplest_fraction, wilson_interval
 
 
 def test_ten_straight_wins_worked_by_hand() -> None:

@@ -2,13 +2,13 @@
 
 A bot chooses a move for the seat to move; a chance node's outcome is drawn by whoever
 runs the game from ``chance_outcomes()`` with its exact probabilities (the match runner,
-pickpack.match_chance; the adapters), never chosen by a bot -- a bot asked there would
+pickpack.match.chance; the adapters), never chosen by a bot -- a bot asked there would
 pick an outcome by its own rule (``random``: uniformly), which is a wrong answer, not a
 draw. ``BotBase`` guards every subclass's ``choose`` in this one place: at a chance node
 or once the game is over it raises NoDecisionError (one line naming the bot and why)
 before the subclass's code runs. The built-in bots (plugins/pickpack_bots and each
 game's own, e.g. pickpack.games.pacru.greedy_bot), the
-process, native and isolated bots (pickpack.process_bot, pickpack.native_bot,
+process, native and isolated bots (pickpack.bots.process, pickpack.bots.native,
 pickpack.bots) derive from it; a third-party bot may.
 """
 
@@ -27,7 +27,7 @@ __all__ = ["BotBase", "NoDecisionError", "ResourceBot", "SeededBot", "refuse_no_
 
 class NoDecisionError(PickpackError, ValueError):
     """A bot asked to choose where no seat decides: a chance node or the end of the
-    game (pickpack.bot_base). One-line message naming the bot."""
+    game (pickpack.bots.base). One-line message naming the bot."""
 
 
 def refuse_no_decision(name: str, state: Any) -> None:

@@ -11,7 +11,7 @@ pickpack.games_registry.
 ``cmd:COMMAND LINE`` on the command line builds a ProcessBot: the program is started
 once per game in a session (and process group) of its own, and every exchange has a
 deadline (the handshake ``handshake_timeout``, default HANDSHAKE_TIMEOUT; each move the
-match's time limit plus TIME_GRACE, pickpack.time_limit). Reads and writes never block
+match's time limit plus TIME_GRACE, pickpack.bots.time_limit). Reads and writes never block
 past it: the pipes are non-blocking and waited on with ``selectors`` in slices of at
 most WAIT_SLICE seconds, so a KeyboardInterrupt ends a wait at once; at the deadline
 the process group is killed. Whatever goes wrong becomes a BotFault with its kind
@@ -39,12 +39,12 @@ No bot outlives the process that launched it (docs/process-protocol.md, "Lifetim
   on POSIX systems without PR_SET_PDEATHSIG (macOS, BSD).
 
 The bot's side is here too: serve_protocol reads the protocol's lines (both versions)
-for a ServedPlayer, and serve does so for bots built afresh each game. Run as a module,
-it serves any bot spec (pickpack.serve_bot, which builds bots with make_bot), so that an
-in-process bot (an entry point or a native library) gets a hard time limit and crash
+for a ServedPlayer, and serve does so for bots built afresh each game. The module
+pickpack.bots.serve, run as ``python -m``, serves any bot spec with them (it builds bots
+with make_bot), so that an in-process bot (an entry point or a native library) gets a hard time limit and crash
 isolation::
 
-    python -m pickpack.process_bot native:examples/native-bot/libgrab_bot.so
+    python -m pickpack.bots.serve native:examples/native-bot/libgrab_bot.so
 """
 
 from __future__ import annotations
@@ -69,13 +69,13 @@ from dataclasses import dataclass
 from typing import IO, Any, Protocol, TextIO
 
 from pickpack._pdeathsig import pdeathsig_preexec
-from pickpack.bot_base import ResourceBot
+from pickpack.bots.base import ResourceBot
+from pickpack.bots.time_limit import (DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE,
+                                 check_handshake_timeout, check_time_limit)
 from pickpack.errors import BotFault, IllegalMoveError, MoveSyntaxError, PickpackError
 from pickpack.game import GameState
 from pickpack.games_registry import get_game
 from pickpack.move import Move
-from pickpack.time_limit import (DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE,
-                                 check_handshake_timeout, check_time_limit)
 
 __all__ = ["MAX_LINE", "PROTOCOL_VERSION", "QUIT_TIMEOUT", "STDERR_QUOTE", "STDERR_TAIL",
            "V1_GAME", "V1_VERSION", "WAIT_SLICE", "BotBuilder", "Handshake", "ProcessBot",
@@ -298,7 +298,7 @@ def offer_line(game: str, players: int, seat: int | None = None) -> str:
 
 class ProcessBot(ResourceBot):
     """A bot in a subprocess speaking the line protocol (docs/process-protocol.md); it
-    does not pickle or copy (TypeError, pickpack.bot_base.ResourceBot).
+    does not pickle or copy (TypeError, pickpack.bots.base.ResourceBot).
 
     ``argv`` is the program and its arguments; ``seed`` goes to ``newgame`` (None: a
     random 64-bit seed); ``time_limit`` is the per-move limit in seconds, sent with
@@ -828,9 +828,3 @@ def serve(build: BotBuilder, stdin: TextIO = sys.stdin, stdout: TextIO = sys.std
     serve_protocol with a RebuildingPlayer (a fresh bot per game, at its first ``go``,
     with the game's seed and the ``go`` limit). Returns the exit status (0)."""
     return serve_protocol(RebuildingPlayer(build), stdin, stdout)
-
-
-if __name__ == "__main__":
-    from pickpack.serve_bot import main   # the spec-level server (it builds with make_bot)
-
-    raise SystemExit(main())

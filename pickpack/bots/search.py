@@ -26,9 +26,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pickpack.bot_base import BotBase
+from pickpack.bots.base import BotBase
+from pickpack.bots.time_limit import check_time_limit
 from pickpack.move import Move
-from pickpack.time_limit import check_time_limit
 
 __all__ = ["LEAST_SEARCH", "SAFETY_FRACTION", "SAFETY_MIN", "SearchBot", "bot_seed", "check_known", "choice",
            "count", "real", "search_seconds"]
@@ -42,7 +42,7 @@ def search_seconds(time_limit: float) -> float:
     """Seconds a search may run under a per-move limit of ``time_limit`` seconds: the
     limit minus max(SAFETY_FRACTION * limit, SAFETY_MIN), but at least half the limit
     (0.05 -> 0.03, 0.3 -> 0.27, 10 -> 9). Raises ValueError for a limit that is not a
-    finite number > 0 (pickpack.time_limit.check_time_limit)."""
+    finite number > 0 (pickpack.bots.time_limit.check_time_limit)."""
     limit = check_time_limit(time_limit)
     return max(limit - max(SAFETY_FRACTION * limit, SAFETY_MIN), limit / 2)
 
@@ -91,7 +91,7 @@ def bot_seed(bot: str, seed: Any) -> int:
 
 class SearchBot(BotBase, ABC):
     """Base of the search bots: a seed per game, an optional time budget per move;
-    ``choose`` refuses a chance node and a finished game (pickpack.bot_base.BotBase).
+    ``choose`` refuses a chance node and a finished game (pickpack.bots.base.BotBase).
 
     Subclasses set ``name``, ``OPTIONS`` (option -> what it is) and ``seconds`` (None
     or seconds per move), and call ``_start(seed, options, time_limit)`` first in

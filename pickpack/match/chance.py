@@ -5,7 +5,7 @@ an outcome action and an exact Fraction): with ``D`` the least common denominato
 the probabilities, each outcome owns ``p * D`` of the integers ``0 .. D-1`` in the
 listed order, and ``r = rng.randrange(D)`` picks the outcome whose range holds ``r``.
 So each outcome comes with exactly its probability (no float rounding), and a generator
-seeded alike (pickpack.seeding.chance_seed) draws alike on every machine.
+seeded alike (pickpack.match.seeding.chance_seed) draws alike on every machine.
 """
 
 from __future__ import annotations

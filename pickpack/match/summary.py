@@ -1,4 +1,4 @@
-"""A match's running totals per bot and their statistics (pickpack.match_stats).
+"""A match's running totals per bot and their statistics (pickpack.match.stats).
 
 Every game adds to each bot's line: its return, its win share (1/k when its return is
 the highest, shared by k seats; 0 otherwise), its rank (1 = best; tied seats share the
@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from pickpack.match_stats import (elo_difference, elo_interval, mean_interval, score_rate,
+from pickpack.match.stats import (elo_difference, elo_interval, mean_interval, score_rate,
                                   simplest_fraction, wilson_interval)
 
 if TYPE_CHECKING:
-    from pickpack.game_result import GameResult
+    from pickpack.match.result import GameResult
 
 __all__ = ["BotLine", "MatchSummary", "rank_of", "win_share"]
 
@@ -225,7 +225,7 @@ class MatchSummary:
         Every match: ``mean_return``, ``win_share``, ``mean_rank`` with their
         normal-approximation 95% intervals (``*_ci95``). Two players also: ``score_rate``
         (a draw counts half), ``score_ci95`` (Wilson), ``elo`` and ``elo_ci95`` (Elo
-        differences against the other bot, null when infinite; pickpack.match_stats).
+        differences against the other bot, null when infinite; pickpack.match.stats).
         """
         return {
             "game": self.game,

@@ -33,7 +33,7 @@ from typing import Any, Protocol, runtime_checkable
 from pickpack.errors import GameLoadError, IllegalMoveError, PositionError
 from pickpack.game import Game, GameState, OptionError
 from pickpack.games_registry import available_games, get_game
-from pickpack.match_stats import simplest_fraction
+from pickpack.match.stats import simplest_fraction
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
 

@@ -31,9 +31,9 @@ from typing import Any
 from pickpack.errors import GameLoadError, IllegalMoveError, MoveSyntaxError, PickpackError
 from pickpack.game import Game, GameState
 from pickpack.games_registry import get_game
-from pickpack.file_errors import os_error_text
-from pickpack.file_kinds import kind_of_text
-from pickpack.safe_files import write_text_atomic
+from pickpack.records.file_errors import os_error_text
+from pickpack.records.file_kinds import kind_of_text
+from pickpack.records.safe_files import write_text_atomic
 
 __all__ = ["HUMAN", "SAVE_FORMAT", "SAVE_VERSION", "SaveFileError", "SavedGame"]
 
@@ -84,7 +84,7 @@ class SavedGame:
 
     def save(self, path: str | Path) -> None:
         """Write the file (JSON, UTF-8) atomically: a temporary file in the same folder
-        renamed over ``path`` (pickpack.safe_files), so an existing save is replaced
+        renamed over ``path`` (pickpack.records.safe_files), so an existing save is replaced
         only by a complete one and an interrupted or failed save leaves it as it was.
 
         Raises SaveFileError if it cannot be written.

@@ -36,8 +36,9 @@ from textual.worker import get_current_worker
 from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from pickpack.bots import Bot, available_bots, make_bot
 
-from pickpack_tui.existing_file import describe, same_file
 from pickpack.faces import Face, MoveQuestions
+from pickpack.wording import counted
+from pickpack_tui.existing_file import describe, same_file
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.bot_failure_screen import BotFailureScreen
 from pickpack_tui.screens.choice_screen import ChoiceScreen
@@ -49,7 +50,6 @@ from pickpack_tui.screens.returns_screen import ReturnsScreen
 from pickpack_tui.screens.too_small_screen import TooSmallScreen
 from pickpack_tui.session import HUMAN, GameSession, SaveFileError
 from pickpack_tui.view_model import BoardView
-from pickpack.wording import counted
 
 __all__ = ["GameApp", "face_of"]
 
@@ -157,7 +157,7 @@ class GameApp(App[None]):
         return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)  # type: ignore[call-overload]
 
     def _make_bots(self) -> None:
-        """Build each bot seat's bot from its spec (pickpack.botspec) with make_bot, for
+        """Build each bot seat's bot from its spec (pickpack.bots.spec) with make_bot, for
         this game and player count.
 
         A seat whose bot cannot be built (bad spec, unknown name, a bot that does not
@@ -434,7 +434,7 @@ class GameApp(App[None]):
                          lambda choice: self._replace_bot(player, choice))
 
     def _replace_bot(self, player: str, choice: str | None) -> None:
-        """Seat ``choice`` (a bot spec, pickpack.botspec, or "human") for ``player``; a
+        """Seat ``choice`` (a bot spec, pickpack.bots.spec, or "human") for ``player``; a
         spec that cannot be built brings the dialog back with the reason."""
         if choice is None:
             return
