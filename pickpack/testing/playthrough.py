@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pickpack.file_errors import os_error_text
-from pickpack.safe_files import write_text_atomic
 from pickpack.commands._common import OneLineParser
 from pickpack.game import CHANCE, TERMINAL, Game
+from pickpack.records.file_errors import os_error_text
+from pickpack.records.safe_files import write_text_atomic
 from pickpack.testing.cases import player_counts
 from pickpack.testing.checks import ConformanceError, tensor_bytes
 from pickpack.testing.walks import random_walk
