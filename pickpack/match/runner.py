@@ -155,21 +155,33 @@ def match_game(game: str | Game[Any], players: int | None, bots: int,
     GameLoadError for one that fails to load or (GameCheckError) fails the load check
     (pickpack.game_check; a Game object is checked too), OptionError for a player count
     (``players``, or the number of bots when ``players`` is None: "pig is played by
-    2..6 players, not 7"), variant or option the game does not offer, ValueError when
-    ``players`` is given and the number of bots is not that. The game's factory is not
+    2..6 players, not 7; a match seats one bot per player: give 2 to 6 bots (name a bot
+    again for another seat)"), variant or option the game does not offer, ValueError
+    when ``players`` is given and the number of bots is not that. The game's factory is not
     run here (check_bots builds a trial state, trial_state).
     """
     resolved = get_game(game) if isinstance(game, str) else game
     check_game(resolved)           # a Game object is checked as a loaded one is
     variant = match_variant(resolved, variant)
-    resolved.check_players(bots if players is None else players)
+    try:
+        resolved.check_players(bots if players is None else players)
+    except OptionError as exc:
+        given = " (the number of bots given)" if players is None else ""
+        raise OptionError(f"{exc}{given}; {_seats(resolved)}", exc.field) from None
     if players is None:
         players = bots
     if bots != players:
         raise ValueError(f"{resolved.name} with {players} players needs {players} bots "
-                         f"(one per player), got {bots}")
+                         f"(one per player), got {bots}; name a bot again for another seat")
     resolved.resolve_options(variant, options)
     return resolved, players
+
+
+def _seats(game: Game[Any]) -> str:
+    """How a match fills the seats of ``game``, for an error about the player count."""
+    low, high = game.min_players, game.max_players
+    counts = str(low) if low == high else f"{low} to {high}"
+    return f"a match seats one bot per player: give {counts} bots (name a bot again for another seat)"
 
 
 def match_variant(game: Game[Any], variant: str | None) -> str | None:
