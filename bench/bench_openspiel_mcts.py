@@ -42,7 +42,7 @@ import pickpack.match.runner as match
 from pickpack.bots import Bot
 from pickpack.game import GameState
 from pickpack.games.pickpack import alphabeta_bot
-from pickpack.match.stats import elo_difference, elo_interval, score_rate, wilson_interval
+from pickpack.match.stats import elo_texts, score_rate, wilson_interval
 from pickpack.move import Move
 from pickpack_bots import mcts_bot
 from pickpack_bots.openspiel_mcts_bot import OpenSpielMCTSBot
@@ -174,10 +174,10 @@ def summary(bots: list[str], seed: int, out: Path) -> str:
     draws = n - wins - losses
     p = score_rate(wins, draws, n)
     low, high = wilson_interval(p, n)
-    elo, (elo_low, elo_high) = elo_difference(p), elo_interval(p, n)
+    elo, elo_ci = elo_texts(p, n)
     lines = [f"{bots[0]} vs {bots[1]}: {n} games, base seed {seed}",
              f"  {bots[0]}: {wins} wins, {draws} draws, {losses} losses; score rate {100 * p:.1f}% "
-             f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), Elo {elo:+.0f} ({elo_low:+.0f} to {elo_high:+.0f})",
+             f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), Elo {elo} ({elo_ci})",
              f"  faults: {sum(1 for g in games if g['fault'])}; "
              f"mean game wall time {sum(g['wall_seconds'] for g in games) / n:.1f} s"]
     for i, bot in enumerate(bots):

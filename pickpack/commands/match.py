@@ -262,9 +262,11 @@ def _interval(low: float, high: float, fmt: str) -> str:
 
 
 def _stats(line: BotLine) -> list[str]:
-    """score, 95% CI, Elo, Elo 95% CI."""
-    return [f"{line.score_rate:.1%}", _interval(*line.score_ci95, ".1%"),
-            f"{line.elo:+.0f}", _interval(*line.elo_ci95, "+.0f")]
+    """score, 95% CI, Elo, Elo 95% CI (in words at a perfect or zero score, never inf:
+    pickpack.match.stats.elo_texts)."""
+    from pickpack.match.stats import elo_texts
+
+    return [f"{line.score_rate:.1%}", _interval(*line.score_ci95, ".1%"), *elo_texts(line.score_rate, line.games)]
 
 
 def _counts(line: BotLine) -> list[str]:
@@ -388,7 +390,7 @@ def results_tables(summary: MatchSummary, title: str, width: int) -> list[Render
         score, score_ci, elo, elo_ci = _stats(ln)
         wins, draws, losses, points, plies, forfeits = _counts(ln)
         lines += [f"{seat}: {ln.bot}",
-                  f"  score {score} (95% CI {score_ci}); Elo {elo} ({elo_ci})",
+                  f"  score {score} (95% CI {score_ci}); Elo {elo} (95% CI {elo_ci})",
                   f"  wins {wins}, draws {draws}, losses {losses}; points {points}, "
                   f"plies {plies}, forfeits {forfeits}"]
     return [Text("\n".join([*lines, _CAPTION]), overflow="fold")]
