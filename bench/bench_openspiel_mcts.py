@@ -22,7 +22,7 @@ use more cores; ``--summary`` prints the table of every game in the file.
     python bench/bench_openspiel_mcts.py alphabeta:seconds=0.1 openspiel-mcts:seconds=0.1 \\
         --games 200 --seed 1 --out bench/os-0.1.jsonl --summary
 
-The statistics (score rate, Wilson 95% interval, Elo) are pickpack.match_stats', as the
+The statistics (score rate, Wilson 95% interval, Elo) are pickpack.match.stats', as the
 match's table prints them.
 """
 
@@ -38,12 +38,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pickpack.match as match
+import pickpack.match.runner as match
 from pickpack.bots import Bot
 from pickpack.game import GameState
-from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
-from pickpack.move import Move
 from pickpack.games.pickpack import alphabeta_bot
+from pickpack.match.stats import elo_texts, score_rate, wilson_interval
+from pickpack.move import Move
 from pickpack_bots import mcts_bot
 from pickpack_bots.openspiel_mcts_bot import OpenSpielMCTSBot
 
@@ -174,10 +174,10 @@ def summary(bots: list[str], seed: int, out: Path) -> str:
     draws = n - wins - losses
     p = score_rate(wins, draws, n)
     low, high = wilson_interval(p, n)
-    elo, (elo_low, elo_high) = elo_difference(p), elo_interval(p, n)
+    elo, elo_ci = elo_texts(p, n)
     lines = [f"{bots[0]} vs {bots[1]}: {n} games, base seed {seed}",
              f"  {bots[0]}: {wins} wins, {draws} draws, {losses} losses; score rate {100 * p:.1f}% "
-             f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), Elo {elo:+.0f} ({elo_low:+.0f} to {elo_high:+.0f})",
+             f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), Elo {elo} ({elo_ci})",
              f"  faults: {sum(1 for g in games if g['fault'])}; "
              f"mean game wall time {sum(g['wall_seconds'] for g in games) / n:.1f} s"]
     for i, bot in enumerate(bots):

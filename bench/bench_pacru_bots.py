@@ -19,7 +19,7 @@ match``), for each player count asked:
 PACRU has no chance and one set-up per player count, so the games differ only by the
 bots' seeds (greedy breaks ties at random; MCTS seeds each search from its seed and the
 position). Prints per bot line the wins, draws (shared results) and losses, the win
-share (a shared win counts 1/k) with its Wilson 95% interval (pickpack.match_summary),
+share (a shared win counts 1/k) with its Wilson 95% interval (pickpack.match.summary),
 the mean cells and plies, and the wall time; then how the games ended (``ending``): by
 a seat reaching the target, by one seat being the last with chevrons (PA-E2), or at the
 ply cap (PA-E3), counted for the games MCTS won and for the others. ``--jobs 1`` (the
@@ -37,7 +37,7 @@ from collections import Counter
 
 from pickpack.games.pacru.encoding import MAX_GAME_LENGTH, TARGET
 from pickpack.match import GameResult, play_match
-from pickpack.match_summary import MatchSummary
+from pickpack.match.summary import MatchSummary
 
 __all__ = ["ENDINGS", "EXPLORATION", "MARGIN", "SIMULATIONS", "ending", "main", "mcts_spec", "report", "run"]
 

@@ -41,7 +41,7 @@ from typing import Any
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from pickpack.game_result import GameResult
+from pickpack.match.result import GameResult
 from pickpack.plugins import load
 from pickpack_ppn.records import games_to_ppn
 

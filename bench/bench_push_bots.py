@@ -8,7 +8,7 @@ through the match API (pickpack.match.play_match): the runner's Williams design 
 every bot in every seat equally often (docs/match.md), and every card and die is drawn
 by the runner from the exact chance probabilities. Prints, per bot line, the mean rank
 (1 = best, shared places averaged) and the win share (a shared win counts 1/k) with
-their 95% intervals (pickpack.match_summary), the mean score and the wall time. ``--jobs 1`` (the default) keeps to one core.
+their 95% intervals (pickpack.match.summary), the mean score and the wall time. ``--jobs 1`` (the default) keeps to one core.
 
 The ``heuristic`` bot is PUSH's own, the entry point ``push.heuristic`` of
 ``pickpack.bots`` (pickpack.games.push.heuristic_bot:PushHeuristicBot); when the installed metadata does
@@ -28,7 +28,7 @@ from pathlib import Path
 from pickpack import plugins
 from pickpack.bots import available_bots
 from pickpack.match import GameResult, play_match
-from pickpack.match_summary import MatchSummary
+from pickpack.match.summary import MatchSummary
 
 HEURISTIC = "pickpack.games.push.heuristic_bot:PushHeuristicBot"
 #: The MCTS options of the final evaluation (docs/bots.md, "PUSH"): the search's

@@ -29,11 +29,11 @@ from pathlib import Path
 from pickpack.errors import (IllegalMoveError, MoveSyntaxError, NotARecordError, NothingToUndoError,
                              PickpackError, PositionError, SnapshotError)
 from pickpack.game import CHANCE, TERMINAL, Game, GameState, OptionError
-from pickpack.game_records import load_save, read_games
 from pickpack.games_registry import available_games, from_position, get_game, new_game
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
-from pickpack.savefile import SavedGame, SaveFileError
+from pickpack.records.loading import load_save, read_games
+from pickpack.records.savefile import SavedGame, SaveFileError
 
 __all__ = [
     "CHANCE", "Game", "GameState", "IllegalMoveError", "Move", "MoveSyntaxError", "NotARecordError",

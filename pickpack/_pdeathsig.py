@@ -1,7 +1,7 @@
 """The Linux parent-death signal, ``prctl(PR_SET_PDEATHSIG, sig)``, in one place.
 
-Used by pickpack.process_bot (a bot started from the launcher thread gets SIGKILL when
-that thread ends) and pickpack.match_backends (a pool worker dies with the host). libc's
+Used by pickpack.bots.process (a bot started from the launcher thread gets SIGKILL when
+that thread ends) and pickpack.match.backends (a pool worker dies with the host). libc's
 prctl is resolved once, at import, so that the preexec function a child runs between
 fork and exec calls nothing that could take a lock. Elsewhere (macOS, BSD, Windows)
 there is no prctl: ``PRCTL`` is None and the callers rely on their other mechanisms.

@@ -137,7 +137,7 @@ class SnapshotError(PickpackError, ValueError):
 class BotSpecError(PickpackError, ValueError):
     """A bot spec on the command line that is not well formed or names bad options.
 
-    The grammar is in pickpack.botspec; the one-line message names the problem and,
+    The grammar is in pickpack.bots.spec; the one-line message names the problem and,
     where there are any, the choices.
     """
 

@@ -67,7 +67,7 @@ class Session(Protocol):
     game: Game[Any]
     state: GameState
     start: GameState
-    #: player name (seat order) -> "human" or a bot spec (pickpack.botspec)
+    #: player name (seat order) -> "human" or a bot spec (pickpack.bots.spec)
     seats: dict[str, str]
     seed: int | None
 

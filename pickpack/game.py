@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from pickpack.action_tokens import ActionTokens
     from pickpack.faces import Face
     from pickpack.game_parts import BenchmarkModule, NativeSearch, PerftRoot, SaveConverter, StateClass
-    from pickpack.record_dialect import RecordDialect
+    from pickpack.records.dialect import RecordDialect
 
 __all__ = ["CHANCE", "TERMINAL", "EliminationState", "Game", "GameOption", "GameState",
            "HiddenInformationState", "PlayFlag",
@@ -289,7 +289,7 @@ class Game(Generic[S_co]):
       fixed action space (the OpenSpiel and PettingZoo adapters); games whose
       ``num_distinct_actions`` is small need none (PACRU's is 1,097,206,560).
     - ``save_converter``: a function ``(data, source) -> version-2 dict`` that turns this
-      game's older save files into version 2 (pickpack.savefile).
+      game's older save files into version 2 (pickpack.records.savefile).
     - ``match_variant``: the variant ``pickpack match`` plays when none is named (Pick &
       Pack: ``dealt``, placements drawn from the seed, so bots start in phase play).
     - ``play_flags``: flag name -> PlayFlag, the game's short flags of ``pickpack play``

@@ -4,7 +4,10 @@ from the initial state, with every protocol promise the match runner, the bots a
 adapters rely on checked at every step. A game that breaks one is refused before its
 first game, in one line, instead of dying in the middle of a match with a traceback.
 
-Checked at each state visited (pickpack.game.GameState):
+First the facts a match resolves at its start (no playing): the default player count
+is offered, ``match_variant`` is None or one of the game's ``variants``
+(pickpack.game_parts.check_match_variant), every variant resolves to offered options.
+Then, checked at each state visited (pickpack.game.GameState):
 
 - ``current_player_id()`` is a seat ``0 .. num_players-1``, CHANCE or TERMINAL, and
   agrees with ``is_chance_node()``/``is_terminal()``;
@@ -31,7 +34,8 @@ from fractions import Fraction
 from typing import Any
 
 from pickpack.errors import GameCheckError, PickpackError
-from pickpack.game import CHANCE, TERMINAL, Game
+from pickpack.game import CHANCE, TERMINAL, Game, OptionError
+from pickpack.game_parts import GamePartError, check_match_variant
 
 __all__ = ["CHECK_SEEDS", "CHECK_STEPS", "check_game", "game_problem"]
 
@@ -135,10 +139,34 @@ def _playout(game: Game[Any], players: int, seed: int) -> None:
                          f"({game.max_game_length}) actions")
 
 
+def _facts_problem(game: Game[Any]) -> str | None:
+    """What is wrong with the facts a match resolves at its start, found without playing:
+    the default player count is one the game offers, ``match_variant`` is None or one of
+    its ``variants``, and every variant resolves to options the game offers (the
+    match's variant and options are then only the user's to get wrong)."""
+    try:
+        game.check_players(game.default_player_count())
+    except OptionError as exc:
+        return f"its default player count: {exc}"
+    try:
+        check_match_variant(game)
+    except GamePartError as exc:
+        return str(exc).removeprefix(f"game {game.name}: ")
+    for variant, presets in sorted(game.variants.items()):
+        try:
+            game.resolve_options(None, presets)
+        except OptionError as exc:
+            return f"variant {variant!r} presets {exc}"
+    return None
+
+
 def game_problem(game: Game[Any]) -> str | None:
     """What is wrong with ``game`` (module docstring), in one line without the game's
     name, or None when every check passes. An exception the game raises during the
     playouts is a problem too (``"raised ValueError: ..."``, with where)."""
+    facts = _facts_problem(game)
+    if facts is not None:
+        return facts
     counts = sorted({game.default_player_count(), game.max_players})
     for players in counts:
         for seed in CHECK_SEEDS:

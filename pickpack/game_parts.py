@@ -10,7 +10,7 @@ overloads), so callers get the part's type, not ``Any``. The parts:
 
 - ``state_class``: a class with ``from_position(text)``/``from_snapshot(snap)``
   (StateClass);
-- ``ppn_dialect``: a RecordDialect (pickpack.record_dialect);
+- ``ppn_dialect``: a RecordDialect (pickpack.records.dialect);
 - ``tui_face``: a Face (pickpack.faces; checked for its members, no Textual imported);
 - ``benchmark``: a module with ``MEASUREMENTS``, ``run_benchmarks`` and
   ``format_report`` (BenchmarkModule);
@@ -73,11 +73,11 @@ class BenchmarkModule(Protocol):
 NativeSearch = Callable[..., Mapping[str, Any]]
 #: ``Game.perft_root``: ``seed -> state``, where ``pickpack perft`` counts from.
 PerftRoot = Callable[[int], "GameState"]
-#: ``Game.save_converter``: ``(version-1 data, source) -> version-2 dict`` (pickpack.savefile).
+#: ``Game.save_converter``: ``(version-1 data, source) -> version-2 dict`` (pickpack.records.savefile).
 SaveConverter = Callable[[Mapping[str, Any], str], dict[str, Any]]
 
 
-#: The members of pickpack.record_dialect.RecordDialect, checked by name so that this
+#: The members of pickpack.records.dialect.RecordDialect, checked by name so that this
 #: module need not import record_dialect (which imports the game registry: a cycle).
 _DIALECT_MEMBERS = ("game", "setup_tags", "move_token", "final_rule", "player_tags", "state_from_tags",
                     "setup_tags_for", "history_moves", "apply_move", "result_of", "result_tokens", "check_result")
@@ -104,7 +104,7 @@ def _is_tokens(obj: Any) -> bool:
 #: Each optional part: (what it must be, for the error; the check of the loaded object).
 PARTS: Mapping[str, tuple[str, Callable[[Any], bool]]] = {
     "state_class": ("a class with from_position and from_snapshot", lambda obj: isinstance(obj, StateClass)),
-    "ppn_dialect": ("a RecordDialect (pickpack.record_dialect)", _is_dialect),
+    "ppn_dialect": ("a RecordDialect (pickpack.records.dialect)", _is_dialect),
     "tui_face": ("a Face (pickpack.faces)", _is_face),
     "benchmark": ("a module with MEASUREMENTS, run_benchmarks and format_report",
                   lambda obj: isinstance(obj, BenchmarkModule)),

@@ -22,7 +22,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname
 
-__all__ = ["DISTRIBUTION", "EXTRAS", "install_command", "install_hint", "pip_command"]
+__all__ = ["DISTRIBUTION", "EXTRAS", "EXTRA_MODULES", "install_command", "install_hint", "missing_extra",
+           "pip_command"]
 
 #: The name of pickpack's distribution (pyproject.toml's ``project.name``).
 DISTRIBUTION = "pickpack-engine"
@@ -37,6 +38,35 @@ EXTRAS = {
     "pettingzoo": "PettingZoo, Gymnasium and NumPy",
     "test": "the test tools",
 }
+
+#: The top-level modules that only an extra installs, and that extra: an ImportError
+#: naming one of them means the extra is not installed (missing_extra).
+EXTRA_MODULES = {
+    "textual": "tui",
+    "ray": "ray",
+    "cffi": "native",
+    "pyspiel": "openspiel",
+    "open_spiel": "openspiel",
+    "pettingzoo": "pettingzoo",
+    "gymnasium": "pettingzoo",
+}
+
+
+def missing_extra(exc: BaseException) -> str | None:
+    """The extra (a key of EXTRAS) whose absence ``exc`` reports -- an ImportError
+    (ModuleNotFoundError) of a module only that extra installs (EXTRA_MODULES), also
+    ``import of textual halted`` -- or None for any other error.
+
+    >>> missing_extra(ModuleNotFoundError("No module named 'textual'", name="textual"))
+    'tui'
+    >>> missing_extra(ModuleNotFoundError("No module named 'textual.app'", name="textual.app"))
+    'tui'
+    >>> missing_extra(ModuleNotFoundError("No module named 'mylib'", name="mylib")) is None
+    True
+    """
+    if not isinstance(exc, ImportError) or not exc.name:
+        return None
+    return EXTRA_MODULES.get(exc.name.partition(".")[0])
 
 
 def _requirement(extra: str, direct_url: str | None) -> tuple[str, bool]:

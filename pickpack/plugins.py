@@ -25,6 +25,7 @@ from importlib.metadata import Distribution, EntryPoint, distributions
 from typing import Any
 
 from pickpack.errors import PickpackError
+from pickpack.install_hint import DISTRIBUTION, missing_extra
 
 __all__ = [
     "GROUPS", "BrokenSource", "PluginInfo", "PluginNotFoundError", "broken_sources", "discover",
@@ -40,7 +41,8 @@ class PluginNotFoundError(PickpackError, LookupError):
 
 @dataclass(frozen=True)
 class PluginInfo:
-    """One entry point: its group, name, target, distribution and load error (if any).
+    """One entry point: its group, name, target, distribution and load error (if any),
+    or the extra it needs when it is one of pickpack's own whose extra is not installed.
 
     ``discover()`` also gives one row per broken plugin source: ``group`` and ``name``
     are ``""``, ``value`` is where the source lies and ``error`` starts with
@@ -53,6 +55,9 @@ class PluginInfo:
     distribution: str | None
     version: str | None
     error: str | None = None
+    #: A plugin of pickpack's own that needs an extra not installed here: the extra
+    #: (``"tui"``; pickpack.install_hint.EXTRAS). Then ``error`` is None: nothing is broken.
+    needs: str | None = None
 
 
 @dataclass(frozen=True)
@@ -245,18 +250,21 @@ def load(group: str, name: str) -> Any:
 
 def discover(try_load: bool = True) -> list[PluginInfo]:
     """Every plugin of every group, with its distribution and, if loading fails, the
-    error; then one row per broken plugin source (see PluginInfo)."""
+    error -- or, for a plugin of pickpack's own distribution that fails only because an
+    extra is not installed (the ``textual`` front end without ``[tui]``), that extra
+    (``needs``); then one row per broken plugin source (see PluginInfo)."""
     out = []
     for group in GROUPS:
         for entry in _entries(group):
             ep = entry.entry_point
-            error = None
+            error = needs = None
             if try_load:
                 try:
                     ep.load()
                 except Exception as exc:  # a broken plugin is reported, never fatal
-                    error = f"{type(exc).__name__}: {exc}"
-            out.append(PluginInfo(group, ep.name, ep.value, entry.distribution, entry.version, error))
+                    needs = missing_extra(exc) if entry.distribution == DISTRIBUTION else None
+                    error = None if needs is not None else f"{type(exc).__name__}: {exc}"
+            out.append(PluginInfo(group, ep.name, ep.value, entry.distribution, entry.version, error, needs))
     for source in broken_sources():
         out.append(PluginInfo("", "", source.path, source.distribution, source.version,
                               f"broken plugin source: {source.error}"))

@@ -83,8 +83,8 @@ time.sleep(60)'''
 _HOST = '''\
 import sys, threading, time
 import pickpack
-import pickpack.process_bot as process_bot
-from pickpack.process_bot import ProcessBot
+import pickpack.bots.process as process_bot
+from pickpack.bots.process import ProcessBot
 
 if not {pdeathsig}:
     process_bot._LAUNCHER._preexec = None      # only the reaper is left (non-Linux path)

@@ -2,7 +2,7 @@
 environment give, at every decision, the same position (snapshot, Zobrist hash, player
 to move, legal actions, observation tensor) and at the end the same returns as the same
 game played on the native API, with the chance outcomes drawn the way the environment
-documents (pickpack.match_chance.sample_outcome on Gymnasium's np_random(seed)).
+documents (pickpack.match.chance.sample_outcome on Gymnasium's np_random(seed)).
 
 For PACRU (action tokens) the random agent picks a whole native action at the start of
 each turn and feeds its tokens; the environment must apply exactly that action when the
@@ -25,7 +25,7 @@ from gymnasium.utils.seeding import np_random  # noqa: E402
 import pickpack.adapters.pettingzoo as pz  # noqa: E402
 from pickpack.adapters.pettingzoo_random import GeneratorRandom  # noqa: E402
 from pickpack.adapters.play import resolve_game  # noqa: E402
-from pickpack.match_chance import sample_outcome  # noqa: E402
+from pickpack.match.chance import sample_outcome  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
 

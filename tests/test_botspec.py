@@ -1,4 +1,4 @@
-"""Bot specs on the command line (pickpack.botspec, pickpack.bots.make_bot), issue 5.
+"""Bot specs on the command line (pickpack.bots.spec, pickpack.bots.make_bot), issue 5.
 
 Columns in the expected messages are counted by hand, 1-based, in the spec text.
 """
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from pickpack.botspec import BotSpec, parse_bot_spec, parse_option_value
 from pickpack.bots import make_bot
+from pickpack.bots.spec import BotSpec, parse_bot_spec, parse_option_value
 from pickpack.cli import main
 from pickpack.errors import BotSpecError
 from pickpack.plugins import PluginNotFoundError

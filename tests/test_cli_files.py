@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from pickpack.cli import main
-from pickpack.file_errors import os_error_text
-from pickpack.file_kinds import kind_of_text
-from pickpack.savefile import SavedGame, SaveFileError
+from pickpack.records.file_errors import os_error_text
+from pickpack.records.file_kinds import kind_of_text
+from pickpack.records.savefile import SavedGame, SaveFileError
 
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 RECORD = ('[Event "e"]\n[Result "*"]\n[Seed "7"]\n[RedPlacement "PPWWRRQQXXMM"]\n'

@@ -19,10 +19,10 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
+from pickpack.cli import EXIT_BROKEN_PIPE, main
 from pickpack.games.pickpack import _core
 from pickpack.games.pickpack.benchmark import MEASUREMENTS, format_report, run_benchmarks
-from pickpack.cli import EXIT_BROKEN_PIPE, main
-from pickpack.savefile import SavedGame, SaveFileError
+from pickpack.records.savefile import SavedGame, SaveFileError
 
 from .process_scripts import default_sigint, interrupt_when_ready
 from .test_ppn_cli import _finished
@@ -346,7 +346,7 @@ def _saved_game() -> SavedGame:
 def test_a_failed_save_leaves_the_old_save_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "game.json"
     path.write_text("old save\n", encoding="utf-8")
-    monkeypatch.setattr("pickpack.safe_files.os.fsync", _disk_full)
+    monkeypatch.setattr("pickpack.records.safe_files.os.fsync", _disk_full)
     with pytest.raises(SaveFileError, match="game.json: cannot write: no space left on the device$"):
         _saved_game().save(path)
     assert path.read_text(encoding="utf-8") == "old save\n"
@@ -361,7 +361,7 @@ def test_a_save_interrupted_midway_leaves_the_old_save_whole(tmp_path: Path,
     def interrupted(fd: int) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("pickpack.safe_files.os.fsync", interrupted)
+    monkeypatch.setattr("pickpack.records.safe_files.os.fsync", interrupted)
     with pytest.raises(KeyboardInterrupt):
         _saved_game().save(path)
     assert path.read_text(encoding="utf-8") == "old save\n"
@@ -377,7 +377,7 @@ def test_a_failed_export_leaves_the_old_record_whole(tmp_path: Path, monkeypatch
     _saved_game().save(save)
     record = tmp_path / "game.ppn"
     record.write_text("old record\n", encoding="utf-8")
-    monkeypatch.setattr("pickpack.safe_files.os.fsync", _disk_full)
+    monkeypatch.setattr("pickpack.records.safe_files.os.fsync", _disk_full)
     with pytest.raises(SystemExit) as done:
         main(["export", str(save), "-o", str(record), "--force"])
     assert done.value.code == 2
@@ -388,7 +388,7 @@ def test_a_failed_export_leaves_the_old_record_whole(tmp_path: Path, monkeypatch
 
 def _writes_a_file_directly(node: ast.AST) -> bool:
     """open(..., 'w'/'a'/'x'/'+'), Path.write_text/write_bytes: writing not through
-    pickpack.safe_files."""
+    pickpack.records.safe_files."""
     if not isinstance(node, ast.Call):
         return False
     func = node.func

@@ -18,7 +18,7 @@ import pytest
 
 from pickpack.cli import main
 from pickpack.match import GameResult, play_match
-from pickpack.seeding import derive_seed
+from pickpack.match.seeding import derive_seed
 from tests.plugin_dist import on_sys_path, write_distribution
 from tests.process_scripts import script
 

@@ -2,7 +2,7 @@
 outcomes break the protocol (faces summing to 999/1000, ...) is refused when it is
 loaded -- by get_game, by the match runner for a Game object, by ``pickpack match``,
 ``play`` and ``plugins`` -- in one line naming the game, where and the fault, before
-its first game; and no bot chooses at a chance node (pickpack.bot_base).
+its first game; and no bot chooses at a chance node (pickpack.bots.base).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import pickpack
-from pickpack.bot_base import NoDecisionError
 from pickpack.bots import available_bots, bot_games, make_bot, resolve_bot
+from pickpack.bots.base import NoDecisionError
 from pickpack.cli import main
 from pickpack.errors import GameCheckError, GameLoadError
 from pickpack.game_check import check_game, game_problem

@@ -16,7 +16,7 @@ from pickpack.action_tokens import ActionTokens
 from pickpack.game import Game
 from pickpack.game_parts import (PARTS, BenchmarkModule, GamePartError, StateClass, check_match_variant)
 from pickpack.plugins import names
-from pickpack.record_dialect import RecordDialect
+from pickpack.records.dialect import RecordDialect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
 from pickpack_pig.game import GAME as PIG  # noqa: E402
@@ -80,7 +80,7 @@ def test_a_part_naming_the_wrong_kind_is_refused_in_one_line() -> None:
     with pytest.raises(GamePartError) as caught:
         wrong.load("ppn_dialect")
     assert str(caught.value) == ("game pig-wrong: ppn_dialect pickpack_pig.game:GAME is Game, "
-                                 "not a RecordDialect (pickpack.record_dialect)")
+                                 "not a RecordDialect (pickpack.records.dialect)")
     with pytest.raises(GamePartError, match="^game pig-wrong: action_tokens pickpack_pig.game:GAME is "
                                             r"Game, not an ActionTokens codec \(pickpack.action_tokens\)$"):
         wrong.load("action_tokens")

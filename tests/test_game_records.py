@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import pickpack
-from pickpack.savefile import SavedGame
+from pickpack.records.savefile import SavedGame
 
 TAGS = '[Event "api"]\n[Seed "7"]\n[RedPlacement "PPWWRRQQXXMM"]\n[BluePlacement "MMXXQQRRWWPP"]\n\n'
 RECORD = TAGS + "1. a6>1 2. a3>1 *\n\n" + TAGS + "1. a6>1 *\n"
@@ -79,7 +79,7 @@ def test_read_games_finds_the_notation_through_its_entry_point(monkeypatch: pyte
         asked.append((group, name))
         return Notation()
 
-    monkeypatch.setattr("pickpack.game_records.load", load)
+    monkeypatch.setattr("pickpack.records.loading.load", load)
     assert list(pickpack.read_games(io.StringIO(""), strict=False))[0].endswith("strict=False")
     assert asked == [("pickpack.notations", "ppn")]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import pickpack.match as match_module
+import pickpack.match.runner as match_module
 from pickpack.cli import main
 from pickpack.commands.match import _JsonStream
 from pickpack.match import play_match
@@ -93,7 +93,7 @@ def test_a_failure_before_the_first_game_prints_no_json() -> None:
 
 def test_a_match_failing_after_its_first_game_ends_the_json_with_the_error(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from pickpack.match_backends import BackendError
+    from pickpack.match.backends import BackendError
 
     real = match_module.play_match
 

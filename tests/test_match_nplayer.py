@@ -24,10 +24,10 @@ from pickpack.game import OptionError
 from pickpack.games_registry import available_games
 from pickpack.match import (GameResult, deal_seed, forfeit_returns, match_game, play_game,
                             play_match, seat_of, seating, summarize)
-from pickpack.match_chance import sample_outcome
-from pickpack.match_stats import Z95
+from pickpack.match.chance import sample_outcome
+from pickpack.match.seeding import chance_seed, derive_seed
+from pickpack.match.stats import Z95
 from pickpack.plugins import PluginNotFoundError
-from pickpack.seeding import chance_seed, derive_seed
 from tests.nplayer_game import GAME
 from tests.plugin_dist import on_sys_path, write_distribution
 
@@ -151,7 +151,7 @@ def test_bots_never_see_a_chance_node(monkeypatch: pytest.MonkeyPatch) -> None:
             seen.append(state.is_chance_node())  # type: ignore[attr-defined]
             return state.legal_moves()[-1]        # type: ignore[attr-defined]  # always roll
 
-    monkeypatch.setattr("pickpack.match.make_bot", lambda *a, **k: Watcher())
+    monkeypatch.setattr("pickpack.match.runner.make_bot", lambda *a, **k: Watcher())
     result = play_game(["w", "w", "w"], 0, 1, game=GAME)
     assert seen == [False] * 6
     assert sum(m.startswith("d") for m in result.moves) == 6
@@ -317,8 +317,10 @@ def test_the_built_in_bots_declare_their_games() -> None:
 def test_match_game_checks_players_bots_variant_and_options() -> None:
     assert match_game(GAME, None, 3) == (GAME, 3)
     assert match_game(GAME, None, 2) == (GAME, 2)          # 2 bots: 2 players
-    with pytest.raises(OptionError, match=r"^dice is played by 2..4 players, not 5$"):
+    with pytest.raises(OptionError) as caught:
         match_game(GAME, None, 5)                          # the bots outside the range
+    assert str(caught.value) == ("dice is played by 2..4 players, not 5 (the number of bots given); a match "
+                                 "seats one bot per player: give 2 to 4 bots (name a bot again for another seat)")
     with pytest.raises(ValueError, match=r"dice with 3 players needs 3 bots \(one per player\), got 5"):
         match_game(GAME, 3, 5)
     with pytest.raises(OptionError, match="dice is played by 2..4 players, not 5"):
@@ -357,11 +359,15 @@ def test_the_command_plays_three_players(dice_installed: None, capsys: pytest.Ca
     (["random", "random", "--game", "nope"],
      "unknown game 'nope'; installed games: {installed}"),
     (["random"] * 3 + ["--game", "dice", "--players", "5"],
-     "dice is played by 2..4 players, not 5"),
+     "dice is played by 2..4 players, not 5; a match seats one bot per player: give 2 to 4 bots (name a bot "
+     "again for another seat)"),
     (["random", "random", "--game", "dice", "--players", "3"],
-     "dice with 3 players needs 3 bots (one per player), got 2"),
-    (["random"] * 3, "pickpack is played by 2 players, not 3"),
-    (["random"] * 5 + ["--game", "dice"], "dice is played by 2..4 players, not 5"),
+     "dice with 3 players needs 3 bots (one per player), got 2; name a bot again for another seat"),
+    (["random"] * 3, "pickpack is played by 2 players, not 3 (the number of bots given); a match seats one bot "
+                     "per player: give 2 bots (name a bot again for another seat)"),
+    (["random"] * 5 + ["--game", "dice"], "dice is played by 2..4 players, not 5 (the number of bots given); a "
+                                          "match seats one bot per player: give 2 to 4 bots (name a bot again "
+                                          "for another seat)"),
     (["random"] * 3 + ["--game", "dice", "--variant", "short"],
      "dice has no variant 'short'; variants: long"),
     (["random"] * 3 + ["--game", "dice", "--option", "colour=1"],

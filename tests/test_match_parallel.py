@@ -1,5 +1,5 @@
 """Matches at scale (issue 5): --jobs and --backend ray give identical results; the
-statistics of the results table (pickpack.match_stats), worked out by hand.
+statistics of the results table (pickpack.match.stats), worked out by hand.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 
 from pickpack.cli import main
 from pickpack.match import play_game, play_match
-from pickpack.match_backends import chunk_size, run_tasks
-from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
+from pickpack.match.backends import chunk_size, run_tasks
+from pickpack.match.stats import elo_difference, elo_interval, score_rate, wilson_interval
 
 
 def test_jobs_1_and_2_give_identical_results() -> None:

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import pytest
 
-import pickpack.match as match_module
+import pickpack.match.runner as match_module
 from pickpack.cli import main
 from pickpack.match import GameResult, MatchInterrupted, play_game, play_match
-from pickpack.match_backends import BackendError, has_main_guard
+from pickpack.match.backends import BackendError, has_main_guard
 from pickpack.plugins import load
 from tests.plugin_dist import on_sys_path, write_distribution
 from tests.process_scripts import default_sigint, pid_alive, script, wait_for
@@ -290,7 +290,7 @@ def test_a_script_without_the_main_guard_is_told_the_fix(tmp_path: Path) -> None
     done = _run_script(tmp_path, NO_GUARD)
     assert done.returncode == 1
     last = done.stderr.strip().splitlines()[-1]
-    assert last == (f"pickpack.match_backends.BackendError: the worker processes died while starting, "
+    assert last == (f"pickpack.match.backends.BackendError: the worker processes died while starting, "
                     f"before any game: with the 'spawn' start method every worker imports the main "
                     f"module {tmp_path / 'run_match.py'}, which starts the match again at its top "
                     f"level; the fix: put the script's top-level code under "
@@ -347,7 +347,7 @@ def test_a_worker_killed_by_a_bot_is_blamed_on_the_bot(tmp_path: Path) -> None:
         play_match(["crasher", "random"], games=4, seed=0, jobs=2)
     assert str(died.value) == ("a worker process died while playing (a native bot that crashed?); "
                                "run such a bot isolated as "
-                               "'cmd:python -m pickpack.process_bot native:PATH'")
+                               "'cmd:python -m pickpack.bots.serve native:PATH'")
 
 
 # --- item 13: memory follows the workers, not the number of games ----------------------------

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pickpack.match import BotLine
-from pickpack.match_stats import elo_difference, elo_interval, score_rate, simplest_fraction, wilson_interval
+from pickpack.match.stats import (elo_difference, elo_interval, elo_texts, score_rate, simplest_fraction,
+                                  wilson_interval)
 
 
 def test_ten_straight_wins_worked_by_hand() -> None:
@@ -45,9 +46,9 @@ def test_bot_lines_of_a_ten_nil_match_are_mirrored() -> None:
     loser = BotLine("b", games=10, losses=10)
     assert winner.elo_ci95 == (-loser.elo_ci95[1], -loser.elo_ci95[0])
     assert winner.elo == -loser.elo == math.inf
-    # displayed as the match table formats them
-    assert f"{winner.elo:+.0f}" == "+inf" and f"{winner.elo_ci95[0]:+.0f}" == "+166"
-    assert f"{loser.elo_ci95[1]:+.0f}" == "-166"
+    # displayed as the match table words them (pickpack.match.stats.elo_texts), never inf
+    assert elo_texts(winner.score_rate, winner.games) == ("> +166 (no game lost)", "+166 or more")
+    assert elo_texts(loser.score_rate, loser.games) == ("< -166 (no game won)", "-166 or less")
 
 
 @given(st.integers(0, 400), st.integers(0, 400), st.integers(0, 400))

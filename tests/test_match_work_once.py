@@ -1,7 +1,7 @@
 """The match runner does each piece of work once (issue 19, "Work done once"): per
 decision one canonical text (``action_text``) and one legality check (the checked
 ``apply_action``), per match one look-up of the game; and its results carry the actions
-(pickpack.game_result)."""
+(pickpack.match.result)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-import pickpack.match as match_module
+import pickpack.match.runner as match_module
 from pickpack.game_check import check_game
-from pickpack.game_result import GameResult
 from pickpack.match import GameResult as MatchGameResult
 from pickpack.match import play_game, play_match
+from pickpack.match.result import GameResult
 from pickpack.move import Move
 from tests.nplayer_game import GAME, DiceState
 

@@ -1,4 +1,4 @@
-"""Native bots: core/common/pickpack_bot.h, loaded by cffi (pickpack.native_bot), issues 5
+"""Native bots: core/common/pickpack_bot.h, loaded by cffi (pickpack.bots.native), issues 5
 and 8 (ABI version 2 names the game).
 
 The sample bot in examples/native-bot is compiled here with the system compiler, as an
@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 import pickpack
+from pickpack.bots.native import (ABI_VERSION, CDEF, CDEF_V1, NativeBot, NativeBotError,
+                                 position_json)
 from pickpack.errors import BotFault
 from pickpack.match import play_match
-from pickpack.native_bot import (ABI_VERSION, CDEF, CDEF_V1, NativeBot, NativeBotError,
-                                 position_json)
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "core" / "common" / "pickpack_bot.h"

@@ -14,7 +14,7 @@ import pytest
 import pickpack
 from pickpack.games.pacru.game import GAME
 from pickpack.games.pacru.ppn_dialect import DIALECT, MOVE_TOKEN
-from pickpack.record_dialect import dialect_for
+from pickpack.records.dialect import dialect_for
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.notation import PPN
 

@@ -23,7 +23,7 @@ import pickpack
 from pickpack.bots import make_bot
 from pickpack.game import Game, fixed_names, seat_names
 from pickpack.match import play_match
-from pickpack.match_backends import BackendError
+from pickpack.match.backends import BackendError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
 

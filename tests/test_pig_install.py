@@ -89,7 +89,7 @@ def test_a_fresh_interpreter_plays_pig_through_the_entry_point(site: Path) -> No
 def test_match_random_mcts_random_on_three_player_pig(site: Path) -> None:
     """The issue's match, sized for the default test run (300 simulations, target 30):
     the generic runner seats the three bots in rotation, draws the dice itself, and MCTS
-    (pickpack.mcts through the mcts bot) does better than either random bot."""
+    (pickpack.bots.mcts through the mcts bot) does better than either random bot."""
     done = run(site, "-m", "pickpack.cli", "match", "random", "mcts:simulations=300", "random",
                "--game", "pig", "--players", "3", "--games", "20", "--jobs", "2",
                "--option", "target=30", "--json")

@@ -19,9 +19,9 @@ import pickpack
 from pickpack.cli import main
 from pickpack.games_registry import available_games
 from pickpack.match import GameResult
-from pickpack.record_dialect import (GenericDialect, dialect_for, parse_return, parse_returns, player_tag,
+from pickpack.records.dialect import (GenericDialect, dialect_for, parse_return, parse_returns, player_tag,
                                      result_from_returns, return_text, returns_text, same_result)
-from pickpack.savefile import SavedGame
+from pickpack.records.savefile import SavedGame
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.notation import PPN
 from pickpack_ppn.records import games_to_ppn

@@ -1,4 +1,4 @@
-"""Process bots: the line protocol of docs/process-protocol.md (pickpack.process_bot).
+"""Process bots: the line protocol of docs/process-protocol.md (pickpack.bots.process).
 
 Time limits here are the protocol's own (a bot that never answers is killed at the
 deadline); no test measures how fast anything runs.
@@ -16,10 +16,10 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from pickpack.botspec import parse_bot_spec
+from pickpack.bots.process import MAX_LINE, ProcessBot
+from pickpack.bots.spec import parse_bot_spec
 from pickpack.errors import BotFault
 from pickpack.match import play_match
-from pickpack.process_bot import MAX_LINE, ProcessBot
 from tests.process_scripts import raw_script, script
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,9 +59,9 @@ def test_example_bot_plays_a_match_from_the_command_line(tmp_path: Path) -> None
 
 
 def test_served_bot_plays_exactly_like_the_in_process_one() -> None:
-    # python -m pickpack.process_bot greedy builds greedy with the newgame seed and
+    # python -m pickpack.bots.serve greedy builds greedy with the newgame seed and
     # reads the position from the snapshot, so every move (and result) is the same.
-    served = f"cmd:{sys.executable} -m pickpack.process_bot greedy"
+    served = f"cmd:{sys.executable} -m pickpack.bots.serve greedy"
     over_pipe = play_match([served, "random"], games=2, seed=9)
     in_process = play_match(["greedy", "random"], games=2, seed=9)
     assert [g.moves for g in over_pipe.games] == [g.moves for g in in_process.games]
@@ -145,7 +145,7 @@ def test_served_native_library_plays(tmp_path: Path) -> None:
     lib = tmp_path / "libgrab.so"
     subprocess.run(["cc", "-std=c99", "-shared", "-fPIC", f"-I{ROOT / 'core' / 'common'}", "-o", str(lib),
                     str(ROOT / "examples" / "native-bot" / "grab_bot.c")], check=True)
-    spec = f"cmd:{sys.executable} -m pickpack.process_bot native:{lib}"
+    spec = f"cmd:{sys.executable} -m pickpack.bots.serve native:{lib}"
     summary = play_match([spec, "random"], games=2, seed=0)
     assert [g.fault for g in summary.games] == [None, None]
     assert summary.lines[0].games == 2

@@ -1,6 +1,6 @@
 """Issue 12, items 3-5 and 8: process bots that die with their host, drain a flood of
 output, name the handshake timeout; native libraries found by bare name and refused
-with the loader's reason (pickpack.process_bot, pickpack.native_bot).
+with the loader's reason (pickpack.bots.process, pickpack.bots.native).
 
 Lifetime tests start a host program (tests.process_scripts.host_script) that launches a
 bot; the bot starts a grandchild in its process group and sleeps. The host is then
@@ -26,11 +26,11 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from pickpack.botspec import parse_bot_spec
+from pickpack.bots.native import NativeBot, NativeBotError
+from pickpack.bots.process import STDERR_QUOTE, STDERR_TAIL, ProcessBot
+from pickpack.bots.spec import parse_bot_spec
+from pickpack.bots.time_limit import check_handshake_timeout
 from pickpack.errors import BotFault
-from pickpack.native_bot import NativeBot, NativeBotError
-from pickpack.process_bot import STDERR_QUOTE, STDERR_TAIL, ProcessBot
-from pickpack.time_limit import check_handshake_timeout
 from tests.process_scripts import (SPAWN_AND_SLEEP, default_sigint, host_script, pid_alive,
                                    script)
 from tests.test_native_bot import ROOT, build
@@ -393,7 +393,7 @@ def test_served_bot_is_built_in_process_with_the_go_limit(monkeypatch: pytest.Mo
     import io
 
     from pickpack.bots import make_bot as real
-    from pickpack.serve_bot import serve_spec
+    from pickpack.bots.serve import serve_spec
 
     calls: list[tuple[str, int | None, dict[str, object]]] = []
 
@@ -401,7 +401,7 @@ def test_served_bot_is_built_in_process_with_the_go_limit(monkeypatch: pytest.Mo
         calls.append((spec, seed, kw))
         return real(spec, seed=seed, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("pickpack.serve_bot.make_bot", recording)
+    monkeypatch.setattr("pickpack.bots.serve.make_bot", recording)
     state = opening()
     position = state.to_position()
     out = io.StringIO()

@@ -23,10 +23,10 @@ import pytest
 import pickpack
 import pickpack.games.pickpack as pickpack_game
 from pickpack.bots import make_bot
-from pickpack.botspec import parse_bot_spec
+from pickpack.bots.process import Handshake, ProcessBot, RebuildingPlayer, offer_line, serve_protocol
+from pickpack.bots.serve import serve_spec
+from pickpack.bots.spec import parse_bot_spec
 from pickpack.errors import BotFault
-from pickpack.process_bot import Handshake, ProcessBot, RebuildingPlayer, offer_line, serve_protocol
-from pickpack.serve_bot import serve_spec
 from tests.nplayer_game import DiceState
 from tests.process_scripts import HANDSHAKE_V1, HANDSHAKE_V1_STRICT, script
 

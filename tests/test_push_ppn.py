@@ -14,7 +14,7 @@ import pickpack
 from pickpack.games.push.benchmark import play_random
 from pickpack.games.push.game import GAME
 from pickpack.games.push.ppn_dialect import CHANCE_TOKENS, DECISION_TOKENS, DIALECT
-from pickpack.record_dialect import dialect_for
+from pickpack.records.dialect import dialect_for
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.notation import PPN
 

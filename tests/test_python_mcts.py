@@ -1,4 +1,4 @@
-"""pickpack.mcts: the game-neutral UCT (Kocsis & Szepesvari 2006) over GameState, on
+"""pickpack.bots.mcts: the game-neutral UCT (Kocsis & Szepesvari 2006) over GameState, on
 Pig (examples/thirdparty-game, chance nodes, N players) and on Pick & Pack."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import pickpack
-import pickpack.mcts
-from pickpack.mcts import SearchResult, search
+import pickpack.bots.mcts
+from pickpack.bots.mcts import SearchResult, search
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
 
@@ -133,5 +133,5 @@ def test_mcts_beats_random_at_three_player_pig() -> None:
 
 def test_module_doctest_runs() -> None:
     import doctest
-    failures, tried = doctest.testmod(pickpack.mcts)
+    failures, tried = doctest.testmod(pickpack.bots.mcts)
     assert tried == 4 and failures == 0

@@ -23,7 +23,7 @@ from pickpack.commands.match import results_tables
 from pickpack.games.pacru import benchmark as pacru_bench
 from pickpack.games.pickpack import benchmark as pickpack_bench
 from pickpack.games.push import benchmark as push_bench
-from pickpack.match_summary import BotLine, MatchSummary
+from pickpack.match.summary import BotLine, MatchSummary
 from pickpack.report_columns import FIGURE_WIDTH, LABEL_WIDTH, figure, fit_lines
 
 EXTREMES = [1e300, 1e30, 123_456_789_012_345.6, 4e-5, 1e-300, 0.0, -1e30, math.inf]

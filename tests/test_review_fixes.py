@@ -30,14 +30,14 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-import pickpack.process_bot as process_bot
+import pickpack.bots.process as process_bot
 from pickpack.bots import IsolatedBot, make_bot, serve_isolated
+from pickpack.bots.process import ProcessBot
+from pickpack.bots.serve import serve_spec
 from pickpack.cli import main
 from pickpack.errors import BotFault, BotSpecError
-from pickpack.match import check_bots, play_game, play_match
 from pickpack.games.pickpack.position import PositionError
-from pickpack.process_bot import ProcessBot
-from pickpack.serve_bot import serve_spec
+from pickpack.match import check_bots, play_game, play_match
 from pickpack_ppn.notation import PPN
 from tests.plugin_dist import on_sys_path, write_distribution
 from tests.process_scripts import pid_alive, script
@@ -368,7 +368,7 @@ def test_a_partial_side_file_is_no_fault_and_close_removes_it(tmp_path: Path,
 
 @pytest.mark.skipif(not LINUX, reason="prctl(PR_SET_PDEATHSIG) is Linux's")
 def test_the_parent_death_signal_is_set_from_one_module() -> None:
-    import pickpack.match_backends as match_backends
+    import pickpack.match.backends as match_backends
     from pickpack import _pdeathsig
 
     assert not hasattr(process_bot, "_find_prctl") and not hasattr(match_backends, "_PR_SET_PDEATHSIG")

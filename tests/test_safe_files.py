@@ -1,4 +1,4 @@
-"""pickpack.safe_files: an old file is never lost before its replacement exists (issue 12, item 1)."""
+"""pickpack.records.safe_files: an old file is never lost before its replacement exists (issue 12, item 1)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pickpack.safe_files import atomic_writer, write_text_atomic
+from pickpack.records.safe_files import atomic_writer, write_text_atomic
 
 
 def _leftovers(folder: Path) -> list[str]:

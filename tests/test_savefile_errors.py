@@ -14,7 +14,7 @@ import pytest
 from pickpack.cli import main
 from pickpack.errors import PickpackError
 from pickpack.games.pickpack.legacy_save import convert_v1
-from pickpack.savefile import SavedGame, SaveFileError
+from pickpack.records.savefile import SavedGame, SaveFileError
 from pickpack_tui.session import GameSession
 from tests.test_savefile_v1 import _v1
 from tests.tui_plain_game import DICE_RACE, DiceRace

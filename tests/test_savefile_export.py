@@ -1,4 +1,4 @@
-"""Save files (pickpack.savefile) and `pickpack export` of a saved game as PPN."""
+"""Save files (pickpack.records.savefile) and `pickpack export` of a saved game as PPN."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from pickpack.savefile import SavedGame, SaveFileError
+from pickpack.records.savefile import SavedGame, SaveFileError
 
 
 def _saved(moves: int = 6) -> tuple[SavedGame, pickpack_game.State]:

@@ -12,7 +12,7 @@ import pytest
 import pickpack
 from pickpack.games.pickpack import placements_from_seed
 from pickpack.games.pickpack.legacy_save import convert_v1
-from pickpack.savefile import SavedGame, SaveFileError
+from pickpack.records.savefile import SavedGame, SaveFileError
 
 
 def _v1(seed: int | None = 21, moves: tuple[str, ...] = ("a4>1",), **root_options: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ docs/engine.md:
 - the opponent's hidden placement does not leak into MCTS's placement decisions (PP-S3);
 - bad budgets, seeds and options raise ValueError/TypeError naming them;
 - the mcts bot plays every game: Pick & Pack through its C search (Game.native_mcts),
-  Pig (examples/thirdparty-game, no C) through pickpack.mcts.search.
+  Pig (examples/thirdparty-game, no C) through pickpack.bots.mcts.search.
 
 No test is timed: budgets are simulation counts and depths.
 """
@@ -33,6 +33,9 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
+from pickpack.bots import make_bot
+from pickpack.bots.mcts import search
+from pickpack.errors import BotSpecError
 from pickpack.games.pickpack import State
 from pickpack.games.pickpack._search import (
     WIN_VALUE,
@@ -42,12 +45,9 @@ from pickpack.games.pickpack._search import (
     evaluate,
     mcts_search,
 )
-from pickpack.bots import make_bot
-from pickpack.errors import BotSpecError
-from pickpack.match import play_match
-from pickpack.mcts import search
-from pickpack.seeding import derive_seed
 from pickpack.games.pickpack.alphabeta_bot import AlphaBetaBot
+from pickpack.match import play_match
+from pickpack.match.seeding import derive_seed
 from pickpack_bots.mcts_bot import MCTSBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
@@ -478,7 +478,7 @@ def test_mcts_bot_plays_every_game() -> None:
 
 def test_mcts_bot_searches_a_game_without_c_in_python() -> None:
     # Pig, p1 to move with 95 banked and 6 on the turn: holding (action 1) reaches 101
-    # and wins; p2 (99) would win next turn. The bot's move is pickpack.mcts.search's
+    # and wins; p2 (99) would win next turn. The bot's move is pickpack.bots.mcts.search's
     # with the bot's options and its derived seed.
     state = PigState.from_position("100 95,99 1 6 40")
     move = MCTSBot(seed=4, simulations=300).choose(state)

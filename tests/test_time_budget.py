@@ -1,7 +1,7 @@
 """Every bot keeps the match's per-move time limit (issue 12 item 6).
 
 - the search bots get the limit from make_bot (``time_limit=L``) and stop themselves
-  at search_seconds(L) = L - max(10% of L, 20 ms) (pickpack.search_bot);
+  at search_seconds(L) = L - max(10% of L, 20 ms) (pickpack.bots.search);
 - a bot that does not declare ``bounded = True`` (a third-party entry point, a native
   library) runs in a child process that is killed at L + grace (pickpack.bots);
 - a long C search ends on Ctrl-C (pickpack.games.pickpack._search polls the signal handlers).
@@ -26,12 +26,12 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from pickpack.games.pickpack._search import alphabeta_search, mcts_search
 from pickpack.bots import IsolatedBot, make_bot
+from pickpack.bots.search import LEAST_SEARCH, search_seconds
 from pickpack.errors import BotSpecError
+from pickpack.games.pickpack._search import alphabeta_search, mcts_search
 from pickpack.match import check_bots, play_game, play_match
-from pickpack.seeding import derive_seed
-from pickpack.search_bot import LEAST_SEARCH, search_seconds
+from pickpack.match.seeding import derive_seed
 from tests.plugin_dist import on_sys_path, write_distribution
 from tests.nplayer_game import GAME as DICE
 from tests.process_scripts import interrupt_when_ready

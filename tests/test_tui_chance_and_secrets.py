@@ -17,8 +17,8 @@ from typing import Any
 import pickpack
 from pickpack.games.pickpack import deal_from_seed, placements_from_seed
 from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
-from pickpack.match_chance import sample_outcome
-from pickpack.seeding import chance_seed, derive_seed
+from pickpack.match.chance import sample_outcome
+from pickpack.match.seeding import chance_seed, derive_seed
 from pickpack_tui.app import GameApp
 from pickpack_tui.plain_face import HIDDEN, PlainFace
 from pickpack_tui.session import GameSession
@@ -50,7 +50,7 @@ def _rolled(session: GameSession) -> str:
 def test_the_die_at_index_k_is_drawn_from_chance_seed_of_seed_and_k() -> None:
     # Dice race outcomes d1..d3 have 1/3 each: D = 3 and outcome r is randrange(3).
     # Seed 4: randrange(3) of Random(chance_seed(4, k)) is 1 at k = 1, 1 at k = 3,
-    # 1 at k = 5 -- d2 each time (hand-checked against pickpack.seeding below).
+    # 1 at k = 5 -- d2 each time (hand-checked against pickpack.match.seeding below).
     assert [random.Random(chance_seed(4, k)).randrange(3) for k in (1, 3, 5)] == [1, 1, 1]
     session = GameSession.new(HOT_SEAT, seed=4, game=DICE_RACE)
     session.state.apply("roll")

@@ -15,7 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from pickpack import plugins
 from pickpack.cli import main
 from pickpack.games.pickpack.tui.face import FACE, why_not
-from pickpack.savefile import SavedGame
+from pickpack.records.savefile import SavedGame
 from pickpack_tui.app import GameApp, face_of
 from pickpack_tui.plain_face import PlainFace
 from pickpack_tui.screens.help_screen import HelpScreen

@@ -65,7 +65,7 @@
  *
  * The library runs inside pickpack's process: a crash in it ends that process. For
  * isolation run it as a process bot instead:
- * `cmd:python -m pickpack.process_bot native:PATH` (docs/process-protocol.md).
+ * `cmd:python -m pickpack.bots.serve native:PATH` (docs/process-protocol.md).
  */
 #ifndef PICKPACK_BOT_H
 #define PICKPACK_BOT_H
@@ -88,7 +88,7 @@ extern "C" {
 
 #if PICKPACK_BOT_ABI == 2
 #define PICKPACK_BOT_ABI_VERSION 2
-/* begin ABI 2 (pickpack/native_bot.py declares exactly these lines to cffi: CDEF) */
+/* begin ABI 2 (pickpack/bots/native.py declares exactly these lines to cffi: CDEF) */
 PICKPACK_BOT_EXPORT int32_t pickpack_bot_abi_version(void);
 PICKPACK_BOT_EXPORT void *pickpack_bot_create(const char *game, int32_t players, uint64_t seed, char *error, int32_t error_size);
 PICKPACK_BOT_EXPORT int32_t pickpack_bot_choose(void *bot, const char *position, int32_t player, const int32_t *legal, int32_t count);
@@ -96,7 +96,7 @@ PICKPACK_BOT_EXPORT void pickpack_bot_free(void *bot);
 /* end ABI 2 */
 #elif PICKPACK_BOT_ABI == 1
 #define PICKPACK_BOT_ABI_VERSION 1
-/* begin ABI 1 (pickpack/native_bot.py declares exactly these lines to cffi: CDEF_V1) */
+/* begin ABI 1 (pickpack/bots/native.py declares exactly these lines to cffi: CDEF_V1) */
 PICKPACK_BOT_EXPORT int32_t pickpack_bot_abi_version(void);
 PICKPACK_BOT_EXPORT void *pickpack_bot_create(uint64_t seed);
 PICKPACK_BOT_EXPORT int32_t pickpack_bot_choose(void *bot, const char *position, const int32_t *legal, int32_t count);

@@ -53,7 +53,7 @@ except ImportError:
     raise ImportError(f"pickpack.adapters.pettingzoo {install_hint('pettingzoo')}") from None
 
 from pickpack.adapters.pettingzoo_random import GeneratorRandom
-from pickpack.match_chance import sample_outcome
+from pickpack.match.chance import sample_outcome
 
 __all__ = ["MAX_ACTIONS", "RENDER_MODES", "PickpackAECEnv", "env", "raw_env"]
 
@@ -207,7 +207,7 @@ class PickpackAECEnv(AECEnv):
 
     def _resolve_chance(self) -> None:
         """Play chance outcomes until a decision or the end (exact probabilities,
-        pickpack.match_chance.sample_outcome, bits from ``np_random``)."""
+        pickpack.match.chance.sample_outcome, bits from ``np_random``)."""
         state = self.state
         assert self._chance is not None
         while state.is_chance_node():

@@ -1,5 +1,5 @@
 """A ``random.Random`` that draws from a NumPy ``Generator``: the PettingZoo adapter's
-chance nodes are resolved by ``pickpack.match_chance.sample_outcome`` (exact
+chance nodes are resolved by ``pickpack.match.chance.sample_outcome`` (exact
 probabilities: one integer below the least common denominator) with the environment's
 seeded ``np_random`` generator (Gymnasium's convention) as the source of bits.
 

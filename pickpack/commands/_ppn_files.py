@@ -2,7 +2,7 @@
 
 The notation is loaded through the entry point ``pickpack.notations:ppn``, so the
 engine itself never imports the plugin; each record is read in the dialect of the game
-its ``Game`` tag names (pickpack.record_dialect). Games are read leniently: each comes with its
+its ``Game`` tag names (pickpack.records.dialect). Games are read leniently: each comes with its
 problems in ``game.errors`` (PPNParseError: line, column, message).
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pickpack.commands._common import fail
-from pickpack.file_errors import os_error_text
-from pickpack.file_kinds import describe_kind, kind_of_file
+from pickpack.records.file_errors import os_error_text
+from pickpack.records.file_kinds import describe_kind, kind_of_file
 
 __all__ = ["NO_GAME", "ppn_files"]
 
@@ -26,7 +26,7 @@ def ppn_files(paths: Sequence[str]) -> Iterator[tuple[str, Iterator[Any]]]:
 
     A file that cannot be opened (``FILE: cannot read: is a directory``), a file of the
     other format or of neither (``FILE: is a pickpack save file (JSON, ...), not a PPN
-    record: ...``, pickpack.file_kinds), or a PPN plugin that fails to import, ends the
+    record: ...``, pickpack.records.file_kinds), or a PPN plugin that fails to import, ends the
     command with one ``pickpack: error: ...`` line and exit status 2;
     PluginNotFoundError (shown by pickpack.cli the same way) if no PPN plugin is
     installed. A file that holds no game is for the caller to report (see no_game).

@@ -3,11 +3,11 @@
 Any game: the record is written in the game's PPN dialect (docs/ppn.md, "Dialects"),
 with the save's seats as the roster (Pick & Pack: Red, Blue; another game: P1..PN),
 its seed, variant and options as set-up tags, and every move (chance outcomes
-included). With ``-o FILE`` the record is written atomically (pickpack.safe_files):
+included). With ``-o FILE`` the record is written atomically (pickpack.records.safe_files):
 FILE keeps its old content until the new record is complete, and a failed export
 leaves it untouched. An existing FILE is replaced only with ``--force`` (checked before
 any work). A PPN record, an empty file or any other file given as SAVE is one line
-saying what it is (pickpack.file_kinds).
+saying what it is (pickpack.records.file_kinds).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import argparse
 import sys
 
 from pickpack.commands._common import fail, new_output
-from pickpack.file_errors import os_error_text
-from pickpack.safe_files import write_text_atomic
+from pickpack.records.file_errors import os_error_text
+from pickpack.records.safe_files import write_text_atomic
 
 NAME = "export"
 HELP = "write a saved game (pickpack play) as PPN (docs/ppn.md)"
@@ -32,8 +32,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pickpack.plugins import load
-    from pickpack.record_dialect import player_tag
-    from pickpack.savefile import SavedGame, SaveFileError
+    from pickpack.records.dialect import player_tag
+    from pickpack.records.savefile import SavedGame, SaveFileError
 
     if args.output is not None:
         new_output(args.output, force=args.force, option="--output")

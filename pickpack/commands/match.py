@@ -7,7 +7,7 @@ or that is not ``--players``, a bot that does not play the game -- is one line a
 status 2 before any game starts.
 
 The ``--ppn`` record is written game by game, in game order, into a temporary file
-that replaces FILE when the match ends (pickpack.safe_files), with whole games only:
+that replaces FILE when the match ends (pickpack.records.safe_files), with whole games only:
 an interrupted match keeps every finished game, one interrupted before its first game
 leaves an existing FILE as it was, and so does a match that fails (a backend error,
 an error writing the record: one line, exit status 2). Ctrl-C (or SIGTERM) stops the workers at once, prints the results of
@@ -33,14 +33,14 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from pickpack.commands._common import (EXIT_INTERRUPTED, fail, new_output, option, positive_int, seed,
                                        single_options)
-from pickpack.file_errors import os_error_text
+from pickpack.records.file_errors import os_error_text
 from pickpack.report_columns import figure
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.table import Table
 
-    from pickpack.match import BotLine, GameResult, MatchSummary
+    from pickpack.match.runner import BotLine, GameResult, MatchSummary
 
 NAME = "match"
 HELP = "bots against bots in any installed game"
@@ -61,8 +61,8 @@ def _seconds(text: str) -> float:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from pickpack.match_backends import BACKENDS
-    from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT
+    from pickpack.match.backends import BACKENDS
+    from pickpack.bots.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT
 
     from pickpack.games_registry import DEFAULT_GAME
 
@@ -108,13 +108,13 @@ class _RecordError(Exception):
 
 class _Record:
     """The ``--ppn`` record: games written one at a time, in game order, to a temporary
-    file next to FILE (pickpack.safe_files.atomic_writer) that replaces FILE at the end
+    file next to FILE (pickpack.records.safe_files.atomic_writer) that replaces FILE at the end
     with whole games only -- every game of a complete match, the games finished before
     an interrupt (Ctrl-C, SIGTERM); on any other end (a backend failure, an error
     writing) FILE stays as it was."""
 
     def __init__(self, path: str, notation: Any) -> None:
-        from pickpack.safe_files import atomic_writer
+        from pickpack.records.safe_files import atomic_writer
 
         if os.path.isdir(path):
             raise IsADirectoryError(21, "Is a directory")
@@ -262,9 +262,11 @@ def _interval(low: float, high: float, fmt: str) -> str:
 
 
 def _stats(line: BotLine) -> list[str]:
-    """score, 95% CI, Elo, Elo 95% CI."""
-    return [f"{line.score_rate:.1%}", _interval(*line.score_ci95, ".1%"),
-            f"{line.elo:+.0f}", _interval(*line.elo_ci95, "+.0f")]
+    """score, 95% CI, Elo, Elo 95% CI (in words at a perfect or zero score, never inf:
+    pickpack.match.stats.elo_texts)."""
+    from pickpack.match.stats import elo_texts
+
+    return [f"{line.score_rate:.1%}", _interval(*line.score_ci95, ".1%"), *elo_texts(line.score_rate, line.games)]
 
 
 def _counts(line: BotLine) -> list[str]:
@@ -312,7 +314,7 @@ def _n_cells(line: BotLine) -> list[str]:
 
 
 def n_player_tables(summary: MatchSummary, title: str, width: int) -> list[RenderableType]:
-    """The results of a match of any number of players (pickpack.match_summary): one
+    """The results of a match of any number of players (pickpack.match.summary): one
     table with every column and the bots' specs when it fits ``width``; otherwise the
     bots are labelled ``A``, ``B``, ``C``, ... (in the match's bot order; their specs on
     the lines above) in two tables, returns and win shares, then ranks and counts
@@ -388,7 +390,7 @@ def results_tables(summary: MatchSummary, title: str, width: int) -> list[Render
         score, score_ci, elo, elo_ci = _stats(ln)
         wins, draws, losses, points, plies, forfeits = _counts(ln)
         lines += [f"{seat}: {ln.bot}",
-                  f"  score {score} (95% CI {score_ci}); Elo {elo} ({elo_ci})",
+                  f"  score {score} (95% CI {score_ci}); Elo {elo} (95% CI {elo_ci})",
                   f"  wins {wins}, draws {draws}, losses {losses}; points {points}, "
                   f"plies {plies}, forfeits {forfeits}"]
     return [Text("\n".join([*lines, _CAPTION]), overflow="fold")]
@@ -421,8 +423,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from pickpack.errors import PickpackError
-    from pickpack.match import GameResult, MatchInterrupted, check_bots, play_match
-    from pickpack.match_backends import default_jobs
+    from pickpack.match.runner import GameResult, MatchInterrupted, check_bots, play_match
+    from pickpack.match.backends import default_jobs
 
     from pickpack.commands._games import game_named
 

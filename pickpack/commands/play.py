@@ -13,11 +13,11 @@ number 1..N, SPEC ``human`` or a bot spec) changes one. A game may declare short
 ``--bot red=...``, ``--bot blue=...`` and ``--option first=...``); this command knows no
 game's flags (``pickpack play --help`` lists each installed game's, game_flags_help),
 and one that the game does not declare is refused in one line naming those it does.
-Every bot spec is in the grammar every command uses (pickpack.botspec: ``NAME``,
+Every bot spec is in the grammar every command uses (pickpack.bots.spec: ``NAME``,
 ``NAME:key=value,...``, ``native:PATH``, ``cmd:COMMAND``); a bad spec, a bot that does not play the game, an unknown game, player count, variant
 or option give one line and exit 2, before the UI starts.
 
-``--load FILE`` resumes a saved game (pickpack.savefile): the game, seats, seed,
+``--load FILE`` resumes a saved game (pickpack.records.savefile): the game, seats, seed,
 variant, options and moves come from the file, which is read and replayed before the
 UI starts; a file that cannot be read or replayed, or whose bots cannot be built, gives
 one line naming the field and exit 2. Options that would set the game up differently
@@ -116,7 +116,7 @@ def check_seat(who: str, seed: int | None = None, game: Game[Any] | str = "pickp
     unusable native library), BotFault (a ``cmd:`` program that does not start or fails
     the handshake), TypeError (a plugin without name/choose).
     """
-    from pickpack.bots import make_bot
+    from pickpack.bots.registry import make_bot
 
     if who == HUMAN:
         return
@@ -129,7 +129,7 @@ def check_seat(who: str, seed: int | None = None, game: Game[Any] | str = "pickp
 def strongest_bot(game: Game[Any] | str = "pickpack", players: int | None = None) -> str:
     """The first of STRONGEST that is registered, builds and plays ``game``; "random"
     (which plays every game) if none does."""
-    from pickpack.bots import available_bots
+    from pickpack.bots.registry import available_bots
 
     names = available_bots(game)
     for name in STRONGEST:
@@ -220,7 +220,7 @@ def _check_save(args: argparse.Namespace) -> None:
     exit 2) for a setup option given with it, a ``--game`` other than the save's, or a
     file that cannot be read, replayed or seated."""
     from pickpack.errors import PickpackError
-    from pickpack.savefile import SavedGame, SaveFileError
+    from pickpack.records.savefile import SavedGame, SaveFileError
 
     given = [flag for name, flag in _SETUP if getattr(args, name) not in (None, [])]
     given += [f"--{name}" for name, _ in _flag_words(list(getattr(args, "game_flags", [])))]

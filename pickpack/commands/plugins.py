@@ -1,6 +1,8 @@
 """``pickpack plugins``: every discovered plugin, its distribution and load status (a
 game also fails when it is not a pickpack.Game or fails its load check,
-pickpack.game_check).
+pickpack.game_check; a plugin of pickpack's own whose extra is not installed, the
+Textual front end without ``[tui]``, is "not installed" with the pip command that adds
+it, not a failure).
 
 The table uses the terminal's full width when it fits (one table, a column per field);
 on a narrower terminal, and on 80 columns, it switches to a compact layout: one
@@ -34,6 +36,12 @@ def _distribution(info: PluginInfo) -> str:
 
 
 def _status(info: PluginInfo) -> str:
+    """``ok``, ``not installed (needs Textual: pip install ...)`` for a plugin of pickpack's
+    own whose extra is missing (PluginInfo.needs), else ``failed: ERROR``."""
+    if info.needs is not None:
+        from pickpack.install_hint import install_hint
+
+        return f"[yellow]not installed ({_escape(install_hint(info.needs))})[/yellow]"
     return "ok" if info.error is None else f"[red]failed: {_escape(info.error)}[/red]"
 
 

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from pickpack.face_kit.key_footer import KeyFooter
-from pickpack.record_dialect import return_text
+from pickpack.records.dialect import return_text
 
 __all__ = ["ReturnsScreen", "result_title"]
 

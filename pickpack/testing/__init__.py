@@ -6,9 +6,10 @@ imports no game. The guide is docs/testing.md.
 Three ways in, after gymnasium's ``check_env``, PettingZoo's ``api_test`` and OpenSpiel's
 playthrough tests:
 
-- ``conformance_cases(game)``: named cases (``pig-2p-undo``) to parametrize a test over;
-  each ``case.run()`` raises ConformanceError (an AssertionError) naming game, player
-  count, seed, ply and fault::
+- ``conformance_cases(game)`` (a Game or an installed game's name): named cases
+  (``pig-2p-undo``) to parametrize a test over; each ``case.run()`` raises
+  ConformanceError (an AssertionError) naming game, player count, seed, ply (or start
+  position), check and fault::
 
       import pytest
       from pickpack.testing import conformance_cases

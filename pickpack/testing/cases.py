@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pickpack.game import Game
+from pickpack.games_registry import get_game
+from pickpack.plugins import PluginNotFoundError
 from pickpack.testing.checks import CHECKS, ConformanceError, names
-from pickpack.testing.walks import Walk, random_walk
+from pickpack.testing.walks import Walk, here, random_walk, set_here
 
 __all__ = ["DEFAULT_SAMPLE", "DEFAULT_SEEDS", "DEFAULT_WAYS", "ConformanceCase", "check_conformance",
            "conformance_cases", "player_counts"]
@@ -55,7 +57,8 @@ class _Walks:
 class ConformanceCase:
     """One check of one game at one player count. ``name`` is ``GAME-Np-CHECK``
     (``pig-2p-undo``), a test id; ``run()`` raises ConformanceError (an
-    AssertionError) naming the seed, ply and fault of the first broken promise."""
+    AssertionError) naming the game, players, seed, ply (or start position), check and
+    fault of the first broken promise."""
 
     name: str
     check: str
@@ -65,18 +68,43 @@ class ConformanceCase:
     _walks: _Walks = field(repr=False, compare=False)
 
     def run(self) -> None:
-        """Run the check; ConformanceError on the first broken promise."""
-        CHECKS[self.check](self._walks.walks, self.sample)
+        """Run the check; ConformanceError on the first broken promise, also when the
+        game raises while its walks are drawn (then at the seed and ply of the draw)."""
+        set_here(None)
+        try:
+            walks = self._walks.walks
+        except Exception as exc:        # the game's own error, of any kind, in new_state or a step
+            where = here() or f"{self.game.name}, {self.players} players"
+            fault = f"drawing the random walk raised {type(exc).__name__}: {' '.join(str(exc).split())}"
+            raise ConformanceError(f"{where}, check {self.check}: {fault}", where=where, check=self.check,
+                                   fault=fault) from exc
+        CHECKS[self.check](walks, self.sample)
 
     def __str__(self) -> str:
         return self.name
 
 
-def conformance_cases(game: Game[Any], *, players: Sequence[int] | None = None,
+def _the_game(game: Game[Any] | str) -> Game[Any]:
+    """``game`` itself, or the game registered under that name (pickpack.get_game):
+    LookupError (PluginNotFoundError) naming the installed games for an unknown name,
+    TypeError for anything else."""
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str):
+        try:
+            return get_game(game)
+        except PluginNotFoundError as exc:
+            raise PluginNotFoundError(f"conformance cases of {game!r}: {exc}") from None
+    raise TypeError(f"conformance cases need a pickpack.Game or the name of an installed game, "
+                    f"not {type(game).__name__} {game!r:.60}")
+
+
+def conformance_cases(game: Game[Any] | str, *, players: Sequence[int] | None = None,
                       seeds: Sequence[int] = DEFAULT_SEEDS, ways: int = DEFAULT_WAYS,
                       sample: int = DEFAULT_SAMPLE, checks: Sequence[str] | None = None,
                       options: Mapping[str, Any] | None = None) -> list[ConformanceCase]:
-    """The conformance cases of ``game``: every check in ``checks`` (default: all of
+    """The conformance cases of ``game`` (a Game, or the name of an installed one:
+    ``"pig"``): every check in ``checks`` (default: all of
     CHECKS) at every player count in ``players`` (default: player_counts(game)), over
     the random walks of the deals ``seeds``, each played ``ways`` ways, ``sample`` plies
     of each walk checked, the game made with ``options``. Nothing is played until a
@@ -88,8 +116,10 @@ def conformance_cases(game: Game[Any], *, players: Sequence[int] | None = None,
     ['push-4p-undo', 'push-4p-chance', 'push-6p-undo', 'push-6p-chance']
 
     Raises ValueError for an unknown check name, OptionError for a player count the
-    game does not offer.
+    game does not offer, PluginNotFoundError (a LookupError) for a name no installed game
+    has, TypeError for a ``game`` that is neither a Game nor a str.
     """
+    game = _the_game(game)
     chosen = names(CHECKS if checks is None else checks)
     counts = [game.check_players(n) for n in (player_counts(game) if players is None else players)]
     cases = []
@@ -100,11 +130,13 @@ def conformance_cases(game: Game[Any], *, players: Sequence[int] | None = None,
     return cases
 
 
-def check_conformance(game: Game[Any], **settings: Any) -> None:
-    """Run every case of ``conformance_cases(game, **settings)``; raise one
+def check_conformance(game: Game[Any] | str, **settings: Any) -> None:
+    """Run every case of ``conformance_cases(game, **settings)`` (``game`` a Game or an
+    installed game's name); raise one
     ConformanceError listing each failed case on its own line (``NAME: fault``), as
     gymnasium's ``check_env`` does for an environment. Returns None when all pass."""
     failures = []
+    game = _the_game(game)
     for case in conformance_cases(game, **settings):
         try:
             case.run()

@@ -1,7 +1,8 @@
 """The conformance checks: each walks recorded random playthroughs of one game
-(pickpack.testing.walks) and raises ConformanceError, naming the game, set-up, ply and
-broken promise, at the first state that breaks the shared contract (pickpack.game,
-pickpack.errors, docs/testing.md).
+(pickpack.testing.walks) and raises ConformanceError, naming the game, set-up, ply (or
+start position), check and broken promise, at the first state that breaks the shared
+contract (pickpack.game, pickpack.errors, docs/testing.md). An error the game itself
+raises in a check becomes such a ConformanceError too, at the ply the check had reached.
 
 Every check has the signature ``check(walks, sample)``: ``walks`` are playthroughs of
 one game at one player count, ``sample`` how many plies of each are checked (spread
@@ -12,6 +13,7 @@ check leaves the walk's states as it found them.
 from __future__ import annotations
 
 import array
+import functools
 import json
 import math
 import numbers
@@ -28,7 +30,7 @@ from pickpack.game import CHANCE, TERMINAL, Game
 from pickpack.game_check import game_problem
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
-from pickpack.testing.walks import Walk, fingerprint
+from pickpack.testing.walks import Walk, fingerprint, here, set_here
 
 __all__ = ["CHECKS", "MALFORMED_TEXTS", "NON_ACTIONS", "ConformanceError", "Check",
            "check_chance", "check_copy", "check_game_identity", "check_illegal_actions",
@@ -50,11 +52,49 @@ Check = Callable[[Sequence[Walk], int], None]
 
 class ConformanceError(AssertionError):
     """A game broke the shared contract. An AssertionError, so pytest shows it as a
-    failed assertion; the one-line message names game, players, seed, ply and fault."""
+    failed assertion; the one-line message ``WHERE, check CHECK: FAULT`` names game,
+    players, seed, ply (or start position), check and fault::
+
+        pig, 2 players, seed 0, ply 13, check perft: perft(0), perft(1) are (1, 1), not (1, 6)
+
+    ``where``, ``check`` and ``fault`` hold the three parts (None in a message made
+    otherwise, e.g. a playthrough's)."""
+
+    def __init__(self, message: str, *, where: str | None = None, check: str | None = None,
+                 fault: str | None = None) -> None:
+        super().__init__(message)
+        self.where, self.check, self.fault = where, check, fault
+
+
+def _error(where: str, check: str | None, fault: str) -> ConformanceError:
+    text = f"{where}: {fault}" if check is None else f"{where}, check {check}: {fault}"
+    return ConformanceError(text, where=where, check=check, fault=fault)
 
 
 def _fail(walk: Walk, ply: int, fault: str) -> ConformanceError:
-    return ConformanceError(f"{walk.where}, ply {ply}: {fault}")
+    return _error(walk.at(ply), None, fault)
+
+
+def _named_check(name: str) -> Callable[[Check], Check]:
+    """The check ``name`` of CHECKS: its ConformanceError names it, and an error the game
+    raises inside it becomes a ConformanceError at the ply the check had reached
+    (pickpack.testing.walks.here) saying what was raised."""
+
+    def wrap(check: Check) -> Check:
+        @functools.wraps(check)
+        def run(walks: Sequence[Walk], sample: int) -> None:
+            set_here(None)
+            try:
+                check(walks, sample)
+            except ConformanceError as exc:
+                if exc.check is not None or exc.where is None or exc.fault is None:
+                    raise
+                raise _error(exc.where, name, exc.fault) from None
+            except Exception as exc:        # the game's own error, of any kind
+                where = here() or (walks[0].at(0) if walks else "no walk")
+                raise _error(where, name, f"raised {_named(exc)}") from exc
+        return run
+    return wrap
 
 
 def _checked(walks: Sequence[Walk], sample: int) -> Iterator[tuple[Walk, int, Any]]:
@@ -101,7 +141,7 @@ def _raised(call: Callable[..., object], *args: object) -> BaseException | None:
 
 
 def _named(exc: BaseException | None) -> str:
-    return "nothing" if exc is None else f"{type(exc).__name__}: {exc}"
+    return "nothing" if exc is None else f"{type(exc).__name__}: {' '.join(str(exc).split())}"
 
 
 def _unchanged(walk: Walk, ply: int, state: Any, before: tuple[Any, ...], what: str) -> None:
@@ -118,6 +158,7 @@ def _rule_and_reason(walk: Walk, ply: int, exc: IllegalMoveError, what: str) -> 
 
 # --- illegal text ----------------------------------------------------------------------
 
+@_named_check("illegal-text")
 def check_illegal_text(walks: Sequence[Walk], sample: int) -> None:
     """Malformed text (MALFORMED_TEXTS) raises MoveSyntaxError from ``parse_move`` and
     ``apply``; the canonical text of an in-range illegal action, and the text of a move
@@ -198,6 +239,7 @@ def _expect_answer(answer: object, expected: tuple[str, str]) -> None:
         raise ValueError(f"check_action gave {answer!r}, apply_action raised rule and reason {expected!r}")
 
 
+@_named_check("illegal-actions")
 def check_illegal_actions(walks: Sequence[Walk], sample: int) -> None:
     """A non-int (NON_ACTIONS) to ``apply_action``/``check_action`` raises
     NotAnActionError (a TypeError) with rule ``"action space"`` and a reason; an int out
@@ -234,6 +276,7 @@ def _spread(items: Sequence[int], count: int) -> list[int]:
     return [items[round(i * (len(items) - 1) / (count - 1))] for i in range(count)]
 
 
+@_named_check("text-round-trip")
 def check_text_round_trip(walks: Sequence[Walk], sample: int) -> None:
     """Every legal action's text parses back to it (``action -> action_text ->
     parse_move -> the same action and text``; up to ROUND_TRIPS_PER_STATE spread over
@@ -274,6 +317,7 @@ def _expect_move(state: Any, action: int, text: str) -> None:
 
 # --- undo, copy, pickle ----------------------------------------------------------------
 
+@_named_check("undo")
 def check_undo(walks: Sequence[Walk], sample: int) -> None:
     """Undoing an action restores snapshot, hash, history and legal actions: at every
     sampled ply one action forward and back, and from the walk's end every action back
@@ -284,6 +328,7 @@ def check_undo(walks: Sequence[Walk], sample: int) -> None:
         seen: dict[int, tuple[Any, ...]] = {}
         state = walk.start()
         for ply in range(len(walk.actions) + 1):
+            walk.mark(ply)
             if ply in plies:
                 seen[ply] = fingerprint(state)
                 if ply < len(walk.actions):
@@ -293,16 +338,19 @@ def check_undo(walks: Sequence[Walk], sample: int) -> None:
             if ply < len(walk.actions):
                 state.apply_action(walk.actions[ply])
         for ply in range(len(walk.actions), -1, -1):
+            walk.mark(ply)
             if ply in seen and fingerprint(state) != seen[ply]:
                 raise _fail(walk, ply, "undoing back from the walk's end does not give this ply's state "
                                        "(snapshot, hash, history or legal actions)")
             if ply > 0:
                 state.undo()
+        walk.mark(0)
         exc = _raised(state.undo)
         if not isinstance(exc, NothingToUndoError):
             raise _fail(walk, 0, f"undo() at the start raised {_named(exc)}, not NothingToUndoError")
 
 
+@_named_check("copy")
 def check_copy(walks: Sequence[Walk], sample: int) -> None:
     """``copy()`` is equal (``==``, snapshot, hash, history, options) and independent:
     an action applied to the copy leaves the original as it was, and one applied to the
@@ -323,6 +371,7 @@ def check_copy(walks: Sequence[Walk], sample: int) -> None:
             state.undo()
 
 
+@_named_check("pickle")
 def check_pickle(walks: Sequence[Walk], sample: int) -> None:
     """A state pickles (highest protocol) and unpickles equal: ``==``, snapshot, hash,
     history and legal actions; its history is usable (undo gives the previous ply's
@@ -341,6 +390,7 @@ def check_pickle(walks: Sequence[Walk], sample: int) -> None:
 
 # --- returns, winners, chance ----------------------------------------------------------
 
+@_named_check("returns")
 def check_returns(walks: Sequence[Walk], sample: int) -> None:
     """At every ply ``returns()`` has one real number per seat within ``min_utility ..
     max_utility``, zeros before the end; at the end of a zero-sum game they sum to 0
@@ -368,6 +418,7 @@ def check_returns(walks: Sequence[Walk], sample: int) -> None:
                                    f"disagree with is_terminal() {over}, is_chance_node() {state.is_chance_node()}")
 
 
+@_named_check("winners")
 def check_winners(walks: Sequence[Walk], sample: int) -> None:
     """``winners()`` is a tuple of seat names: empty before the end; at the end distinct
     names of seats with the highest return, and not empty unless every return is the
@@ -389,6 +440,7 @@ def check_winners(walks: Sequence[Walk], sample: int) -> None:
             raise _fail(walk, ply, f"winners() is empty though the returns {returns} differ")
 
 
+@_named_check("chance")
 def check_chance(walks: Sequence[Walk], sample: int) -> None:
     """At a chance node ``chance_outcomes()`` lists distinct outcomes in ``0 ..
     max_chance_outcomes-1``, equal to ``legal_actions()``, with exact Fractions in (0, 1]
@@ -467,6 +519,7 @@ def _resampled(walk: Walk, ply: int, state: Any, views: list[tuple[str, bytes]])
                                    f"legal actions")
 
 
+@_named_check("observation")
 def check_observation(walks: Sequence[Walk], sample: int) -> None:
     """A seat's observation does not change when only what it cannot see changes.
 
@@ -486,7 +539,7 @@ def check_observation(walks: Sequence[Walk], sample: int) -> None:
         if hasattr(state, "resample_from_infostate"):
             _resampled(walk, ply, state, views)
         for seat, (shown, tensor) in enumerate(views):
-            known = by_seat[seat].setdefault(shown, (tensor, f"{walk.where}, ply {ply}"))
+            known = by_seat[seat].setdefault(shown, (tensor, walk.at(ply)))
             if known[0] != tensor:
                 raise _fail(walk, ply, f"seat {seat} sees this state as it sees {known[1]} (equal "
                                        f"observation) but its observation tensors differ")
@@ -503,6 +556,7 @@ def _registered(game: Game[Any]) -> Game[Any] | None:
         return None
 
 
+@_named_check("game-identity")
 def check_game_identity(walks: Sequence[Walk], sample: int) -> None:
     """The game passes its load check (pickpack.game_check); ``state.game`` equals the
     Game the walk was made from and the one registered under its name (when it is
@@ -524,6 +578,7 @@ def check_game_identity(walks: Sequence[Walk], sample: int) -> None:
                                    f"the game's {walk.game.player_names(walk.players)!r}")
 
 
+@_named_check("options")
 def check_options(walks: Sequence[Walk], sample: int) -> None:
     """``state.options`` is a dict naming every option of the Game but its set-up options
     (``GameOption.setup``: they set up the start as a seed does), each value one the Game
@@ -542,6 +597,7 @@ def check_options(walks: Sequence[Walk], sample: int) -> None:
                 raise _fail(walk, ply, f"the {what}'s options {other.options!r} differ from {options!r}")
 
 
+@_named_check("perft")
 def check_perft(walks: Sequence[Walk], sample: int) -> None:
     """``perft(0) == 1`` and ``perft(1) == len(legal_actions())`` (the chance outcomes at
     a chance node, 0 at the end); the state is unchanged after."""

@@ -30,13 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pickpack.file_errors import os_error_text
-from pickpack.safe_files import write_text_atomic
 from pickpack.commands._common import OneLineParser
 from pickpack.game import CHANCE, TERMINAL, Game
+from pickpack.records.file_errors import os_error_text
+from pickpack.records.safe_files import write_text_atomic
 from pickpack.testing.cases import player_counts
 from pickpack.testing.checks import ConformanceError, tensor_bytes
-from pickpack.testing.walks import random_walk
+from pickpack.testing.walks import place, random_walk
 
 __all__ = ["FORMAT", "Playthrough", "PlaythroughMismatch", "check_playthrough", "file_name",
            "golden_set_ups", "main", "playthrough_text", "read_playthrough", "replay_text"]
@@ -176,15 +176,24 @@ def replay_text(text: str, game: Game[Any], source: str = "<playthrough>") -> Pl
 
 def check_playthrough(path: str | Path, game: Game[Any] | None = None) -> None:
     """Replay the playthrough file ``path`` on ``game`` (default: the registered game
-    its header names); ConformanceError naming the file and the first differing ply."""
+    its header names); ConformanceError naming the file, the game, players, seed, the
+    first differing ply (or the header) and check ``playthrough``::
+
+        push-4p-seed0.txt: push, 4 players, seed 0, ply 2, check playthrough: first
+        difference at ply 2 (line 12): ...
+    """
     text = Path(path).read_text(encoding="utf-8")
+    recorded = read_playthrough(text, str(path))
     if game is None:
         from pickpack.games_registry import get_game
 
-        game = get_game(read_playthrough(text, str(path)).game)
+        game = get_game(recorded.game)
     mismatch = replay_text(text, game, str(path))
     if mismatch is not None:
-        raise ConformanceError(f"{path}: {mismatch}")
+        where = (f"{place(game, recorded.players, recorded.seed)}, header" if mismatch.ply is None
+                 else place(game, recorded.players, recorded.seed, ply=mismatch.ply))
+        raise ConformanceError(f"{path}: {where}, check playthrough: {mismatch}", where=where,
+                               check="playthrough", fault=str(mismatch))
 
 
 def file_name(game: Game[Any], players: int, seed: int) -> str:

@@ -7,7 +7,7 @@ random playouts; PUSH: the same search with its rollout policy over a tree of th
 root's decisions, pickpack.games.push._search.mcts_search; PACRU: the same search over
 its search actions, pickpack.games.pacru._search.mcts_search) is searched by it, the
 whole search in C; any other game by the pure-Python
-``pickpack.mcts.search`` over the GameState protocol (chance nodes, N players, hidden
+``pickpack.bots.mcts.search`` over the GameState protocol (chance nodes, N players, hidden
 information by determinization). The returns, the tree policy and Pick & Pack's
 placement phase are described in core/pickpack/pickpack_search.h and docs/bots.md.
 
@@ -19,7 +19,7 @@ Options (``pickpack match mcts:simulations=20000,exploration=1.0 ...``):
   against 150,000 on Pick & Pack in C, so 300 keeps a move well under a second);
 - ``seconds`` (number > 0): wall time per move; with both, the first reached stops;
   under a match's per-move limit L the search also stops at search_seconds(L) (L
-  minus a safety margin, pickpack.search_bot), whichever comes first;
+  minus a safety margin, pickpack.bots.search), whichever comes first;
 - ``exploration`` (number >= 0): the UCT constant c (default 1.0);
 - ``margin`` (number >= 0): weight of the score margin in the returns (default 0.5);
   only a C search uses it (the Python search has no score margins).
@@ -36,10 +36,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from pickpack import Move
+from pickpack.bots.mcts import search
+from pickpack.bots.search import SearchBot, count, real
 from pickpack.game import Game
-from pickpack.mcts import search
-from pickpack.seeding import derive_seed
-from pickpack.search_bot import SearchBot, count, real
+from pickpack.match.seeding import derive_seed
 
 __all__ = ["DEFAULT_PYTHON_SIMULATIONS", "DEFAULT_SIMULATIONS", "MCTSBot", "UNBOUNDED_SIMULATIONS"]
 
@@ -99,7 +99,7 @@ class MCTSBot(SearchBot):
 
     def choose(self, state: Any) -> Move:
         """The most visited root move of a UCT search from ``state`` (not modified):
-        the game's C search when it has one, else pickpack.mcts.search.
+        the game's C search when it has one, else pickpack.bots.mcts.search.
 
         Raises ValueError if the game is over (or ``state`` is a chance node), TypeError
         if ``state`` is not a state the search takes.

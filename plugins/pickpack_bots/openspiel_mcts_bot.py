@@ -33,7 +33,7 @@ The match's seed seeds every search: search ``k`` of a turn in position ``z`` (Z
 hash) is seeded with derive_seed(seed, z, k) (reduced to 31 bits for OpenSpiel), so with
 a simulation budget a move depends only on the seed, the options and the position --
 unless the time limit cuts it. Under a match's per-move limit L a search plans at most
-LIMIT_SHARE of search_seconds(L) (pickpack.search_bot) at the measured rate (the
+LIMIT_SHARE of search_seconds(L) (pickpack.bots.search) at the measured rate (the
 first search of a game probes the rate as above), so the bot is ``bounded``.
 OpenSpiel's own ``max_wall_clock_time`` cannot serve as that cap: when it is set the
 search runs until that time and ignores ``max_simulations`` (open-spiel 2.0.2).
@@ -59,10 +59,10 @@ import time
 from typing import Any, ClassVar
 
 from pickpack.adapters.play import AdaptedState
+from pickpack.bots.search import SearchBot, count, real, search_seconds
 from pickpack.install_hint import install_hint
+from pickpack.match.seeding import derive_seed
 from pickpack.move import Move
-from pickpack.seeding import derive_seed
-from pickpack.search_bot import SearchBot, count, real, search_seconds
 
 __all__ = ["DEFAULT_EXPLORATION", "DEFAULT_ROLLOUTS", "DEFAULT_SIMULATIONS", "LIMIT_SHARE", "MAX_FRACTION",
            "MAX_MEMORY_MB", "MIN_FRACTION", "MIN_SIMULATIONS", "OpenSpielMCTSBot", "PROBE_SIMULATIONS"]
@@ -239,7 +239,7 @@ class OpenSpielMCTSBot(SearchBot):
         is handed to OpenSpiel through pickpack.adapters.openspiel.from_state.
 
         Raises NoDecisionError (a ValueError) if the game is over or ``state`` is a
-        chance node (pickpack.bot_base), and the adapter's errors for a state it cannot
+        chance node (pickpack.bots.base), and the adapter's errors for a state it cannot
         adapt.
         """
         started = time.perf_counter()

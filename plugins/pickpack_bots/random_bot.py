@@ -14,7 +14,7 @@ from typing import ClassVar
 from pickpack.game import GameState
 from pickpack.move import Move
 
-from pickpack.bot_base import SeededBot
+from pickpack.bots.base import SeededBot
 
 
 class RandomBot(SeededBot):
@@ -28,7 +28,7 @@ class RandomBot(SeededBot):
     def choose(self, state: GameState) -> Move:
         """A uniformly random legal move of ``state`` (any game; through
         ``legal_actions``/``action_text``, or the state's ``random_action``). Raises
-        NoDecisionError (a ValueError) at a chance node or the end (pickpack.bot_base)."""
+        NoDecisionError (a ValueError) at a chance node or the end (pickpack.bots.base)."""
         draw = getattr(state, "random_action", None)
         if callable(draw):
             action = int(draw(self.rng))

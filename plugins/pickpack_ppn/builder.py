@@ -6,7 +6,7 @@ import functools
 
 from pickpack import Move
 from pickpack.game import GameState
-from pickpack.record_dialect import roster_tags
+from pickpack.records.dialect import roster_tags
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import Headers
 from pickpack_ppn.tree import Game, GameNode

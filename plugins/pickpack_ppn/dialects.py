@@ -1,4 +1,4 @@
-"""Which dialect a record speaks: its ``[Game "NAME"]`` tag (pickpack.record_dialect).
+"""Which dialect a record speaks: its ``[Game "NAME"]`` tag (pickpack.records.dialect).
 
 A record without a Game tag is a Pick & Pack record (pickpack.games_registry.DEFAULT_GAME),
 so every file written before there were other games still reads. Every game, the default
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pickpack.games_registry import DEFAULT_GAME
-from pickpack.record_dialect import RecordDialect, TagError, dialect_named, roster_tags
+from pickpack.records.dialect import RecordDialect, TagError, dialect_named, roster_tags
 
 __all__ = ["GAME_TAG", "dialect_of_tags", "roster_of_tags"]
 

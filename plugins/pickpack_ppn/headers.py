@@ -1,7 +1,7 @@
 """Tag pairs of a PPN game: an ordered mapping with the roster first.
 
 As PGN's Seven Tag Roster (Event, Site, Date, Round, White, Black, Result), with one tag
-per player of the record's game, as its dialect gives them (pickpack.record_dialect:
+per player of the record's game, as its dialect gives them (pickpack.records.dialect:
 Pick & Pack's are ``Red`` and ``Blue``, another game's ``P1``, ``P2``, ``P3``, ...). A
 new Headers holds the roster with its "unknown" values; other tags follow the roster in
 the order they were set. docs/ppn.md, "Tag pairs".
@@ -14,12 +14,12 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
 from typing import Any
 
-from pickpack.record_dialect import TWO_PLAYER_RESULTS
+from pickpack.records.dialect import TWO_PLAYER_RESULTS
 from pickpack_ppn.dialects import roster_of_tags
 
 __all__ = ["FORMATTED_TAGS", "RESULTS", "Headers", "check_tag", "tag_value_problem"]
 
-#: The result tokens of a two-player record (pickpack.record_dialect.TWO_PLAYER_RESULTS).
+#: The result tokens of a two-player record (pickpack.records.dialect.TWO_PLAYER_RESULTS).
 RESULTS = TWO_PLAYER_RESULTS
 #: The unknown value of each roster tag that is not "?".
 UNKNOWN_VALUES = {"Date": "????.??.??", "Result": "*"}
@@ -161,7 +161,7 @@ class Headers(MutableMapping[str, str]):
     def with_roster(cls, roster: Sequence[str], data: Mapping[str, str] | Iterable[tuple[str, str]] = ()
                     ) -> Headers:
         """Headers whose roster is ``roster`` (tag names, in order; see
-        pickpack.record_dialect.roster_tags), then ``data``. Raises ValueError for a bad
+        pickpack.records.dialect.roster_tags), then ``data``. Raises ValueError for a bad
         roster tag name."""
         headers = cls.__new__(cls)
         headers._roster = {}

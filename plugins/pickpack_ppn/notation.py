@@ -3,7 +3,7 @@
 PPN (Pick & Pack Notation) is to Pick & Pack what PGN is to chess: tag pairs, numbered
 canonical moves, comments, NAGs, variations and a result (docs/ppn.md). Every installed
 game is written in it: a ``[Game "NAME"]`` tag picks the game's dialect
-(pickpack.record_dialect; no tag: Pick & Pack). ``PPN`` gathers the notation's API in
+(pickpack.records.dialect; no tag: Pick & Pack). ``PPN`` gathers the notation's API in
 one object, so that the engine reaches it through
 ``pickpack.plugins.load("pickpack.notations", "ppn")`` without importing this package.
 
@@ -25,8 +25,8 @@ from typing import Any, TextIO
 
 from pickpack.game import GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
-from pickpack.game_result import GameResult
-from pickpack.record_dialect import GenericDialect, RecordDialect, TagError, dialect_for
+from pickpack.match.result import GameResult
+from pickpack.records.dialect import GenericDialect, RecordDialect, TagError, dialect_for
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.dialects import dialect_of_tags
 from pickpack_ppn.errors import PPNParseError

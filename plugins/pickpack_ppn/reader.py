@@ -29,7 +29,7 @@ line of play is checked for syntax only (as python-chess does with SAN errors), 
 later move is replayed by the wrong player.
 
 The game of a record is the one its ``[Game "NAME"]`` tag names (none: Pick & Pack); its
-dialect (pickpack.record_dialect) sets the game up from the set-up tags, says which text
+dialect (pickpack.records.dialect) sets the game up from the set-up tags, says which text
 is one move token, applies moves (chance outcomes included) and which results the record
 may end with. An unknown game is an error at the tag's value naming the installed games.
 """
@@ -46,7 +46,7 @@ from typing import Any
 
 from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from pickpack.game import GameState
-from pickpack.record_dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, TagError, same_result
+from pickpack.records.dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, TagError, same_result
 from pickpack_ppn.builder import GameBuilder
 from pickpack_ppn.dialects import dialect_of_tags
 from pickpack_ppn.errors import PPNParseError

@@ -1,7 +1,7 @@
 """Match results as PPN: what ``pickpack match ... --ppn FILE`` writes.
 
 Each pickpack.match.GameResult becomes one game of its game's dialect
-(pickpack.record_dialect): the roster (Event, Site, Date, Round = game index + 1, one
+(pickpack.records.dialect): the roster (Event, Site, Date, Round = game index + 1, one
 tag per seat holding the bot spec in it, Result), the ``Game`` tag for every game but
 Pick & Pack, the set-up tags that replay the game (Pick & Pack: ``Seed``, both
 placements (PP-S3), ``First``; another game: ``Players``, ``Seed``, ``Variant``,
@@ -21,9 +21,9 @@ from typing import Any, TextIO
 
 from pickpack.game import GameState
 from pickpack.games_registry import get_game
-from pickpack.game_result import GameResult
+from pickpack.match.result import GameResult
 from pickpack.move import Move
-from pickpack.record_dialect import GenericDialect, RecordDialect, dialect_for, result_from_returns
+from pickpack.records.dialect import GenericDialect, RecordDialect, dialect_for, result_from_returns
 from pickpack_ppn.tree import Game
 from pickpack_ppn.writer import TextExporter
 

@@ -19,7 +19,7 @@ from typing import TypeVar
 from pickpack import Move
 from pickpack.game import GameState
 from pickpack.games_registry import DEFAULT_GAME
-from pickpack.record_dialect import RecordDialect, check_move_token, dialect_for, roster_tags, same_result
+from pickpack.records.dialect import RecordDialect, check_move_token, dialect_for, roster_tags, same_result
 from pickpack_ppn.dialects import GAME_TAG, dialect_of_tags
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.headers import Headers
@@ -133,7 +133,7 @@ class GameNode:
     def state(self) -> GameState:
         """A new state of the record's game at this node: its set-up, then the moves to here.
 
-        Raises pickpack.record_dialect.TagError for bad set-up tags (or an unknown Game)
+        Raises pickpack.records.dialect.TagError for bad set-up tags (or an unknown Game)
         and pickpack.IllegalMoveError for a move of the tree that is not legal where it stands.
         """
         root = self.game()
@@ -190,7 +190,7 @@ class Game(GameNode):
         """A new state set up by the tags (for Pick & Pack: Seed/Deal, placements, First,
         or Position; another game: its dialect's set-up tags).
 
-        Raises pickpack.record_dialect.TagError (a ValueError) naming the bad or missing tag.
+        Raises pickpack.records.dialect.TagError (a ValueError) naming the bad or missing tag.
         """
         return self.dialect().state_from_tags(self.headers)
 

@@ -93,7 +93,7 @@ class BaseVisitor(ABC, Generic[ResultT]):
 
     def visit_result(self, result: str) -> None:
         """The game termination marker: "1-0", "0-1", "1/2-1/2" or "*" (a game of 1 or
-        3+ players: its returns vector "v1/.../vN", pickpack.record_dialect)."""
+        3+ players: its returns vector "v1/.../vN", pickpack.records.dialect)."""
 
     def end_game(self) -> None:
         """The game is over (its text, or its tree, is exhausted)."""

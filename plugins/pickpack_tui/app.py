@@ -156,7 +156,7 @@ class GameApp(App[None]):
         return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)  # type: ignore[call-overload]
 
     def _make_bots(self) -> None:
-        """Build each bot seat's bot from its spec (pickpack.botspec) with make_bot, for
+        """Build each bot seat's bot from its spec (pickpack.bots.spec) with make_bot, for
         this game and player count.
 
         A seat whose bot cannot be built (bad spec, unknown name, a bot that does not
@@ -433,7 +433,7 @@ class GameApp(App[None]):
                          lambda choice: self._replace_bot(player, choice))
 
     def _replace_bot(self, player: str, choice: str | None) -> None:
-        """Seat ``choice`` (a bot spec, pickpack.botspec, or "human") for ``player``; a
+        """Seat ``choice`` (a bot spec, pickpack.bots.spec, or "human") for ``player``; a
         spec that cannot be built brings the dialog back with the reason."""
         if choice is None:
             return

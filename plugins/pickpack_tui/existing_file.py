@@ -3,7 +3,7 @@
 The UI never replaces a file without a word (issue 22): before a save goes over an
 existing file that is not the game's own save (the one it was loaded from or last saved
 to), the shell asks, naming what would be lost (``describe``). Game-neutral: a save is
-recognised by its format field (pickpack.savefile), whatever its game.
+recognised by its format field (pickpack.records.savefile), whatever its game.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from pickpack.games_registry import get_game
-from pickpack.savefile import SaveFileError, SavedGame
+from pickpack.records.savefile import SaveFileError, SavedGame
 from pickpack.wording import counted
 
 __all__ = ["describe", "same_file"]

@@ -30,11 +30,11 @@ def run(red: str | None = None, blue: str | None = None, seed: int | None = None
         players: int | None = None, variant: str | None = None,
         options: Mapping[str, Any] | None = None, load: str | None = None) -> int:
     """Open the app on a new game of ``game``, or on the saved game ``load`` (a file of
-    pickpack.savefile: its game, seats, seed and moves; the other arguments are then
+    pickpack.records.savefile: its game, seats, seed and moves; the other arguments are then
     not used).
 
     ``seats`` maps each player name (``Game.player_names``, in seat order) to
-    ``"human"`` or a bot spec in the grammar every command takes (pickpack.botspec:
+    ``"human"`` or a bot spec in the grammar every command takes (pickpack.bots.spec:
     ``NAME``, ``NAME:key=value,...``, ``native:PATH``, ``cmd:COMMAND``); without it,
     ``players`` seats (default: the game's count), the first a person, the others
     ``mcts`` (which plays every game; ``pickpack play`` picks the strongest bot that

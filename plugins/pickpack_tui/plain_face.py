@@ -29,7 +29,7 @@ from pickpack.errors import IllegalMoveError, MoveSyntaxError
 from pickpack.face_kit import MoveLog, StatusBar
 from pickpack.faces import Session, Shell
 from pickpack.game import Game, GameState, HiddenInformationState
-from pickpack.record_dialect import return_text
+from pickpack.records.dialect import return_text
 
 from pickpack_tui.screens.plain_board_screen import PlainBoardScreen
 from pickpack_tui.session import CHANCE_NAME

@@ -7,11 +7,11 @@ action, grown as the session applies an action (its text made once, from the pos
 it is played in) and shrunk as it takes one back, so a redraw never replays the history
 (``history``; a change made to the state behind the session's back is caught and its
 rows written from a copy of the state taken back to where the log still holds). The
-log is what is saved, as move texts (pickpack.savefile, version 2). Chance nodes are resolved here
+log is what is saved, as move texts (pickpack.records.savefile, version 2). Chance nodes are resolved here
 (never asked of a person) and their outcomes are in the history like any move: the
 outcome at action index ``k`` (the number of actions already in the history) is
-``sample_outcome(outcomes, Random(chance_seed(seed, k)))`` (pickpack.match_chance,
-pickpack.seeding), so it depends only on the game's seed and ``k``: undo then redo
+``sample_outcome(outcomes, Random(chance_seed(seed, k)))`` (pickpack.match.chance,
+pickpack.match.seeding), so it depends only on the game's seed and ``k``: undo then redo
 rolls the same, and a loaded game rolls on as the saved one would have.
 """
 
@@ -24,15 +24,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pickpack.botspec import parse_bot_spec
 from pickpack.bots import available_bots
+from pickpack.bots.spec import parse_bot_spec
 from pickpack.errors import BotSpecError, IllegalMoveError
 from pickpack.game import Game, GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
-from pickpack.match_chance import sample_outcome
+from pickpack.match.chance import sample_outcome
+from pickpack.match.seeding import chance_seed, derive_seed
 from pickpack.move import Move
-from pickpack.savefile import HUMAN, SAVE_FORMAT, SavedGame, SaveFileError
-from pickpack.seeding import chance_seed, derive_seed
+from pickpack.records.savefile import HUMAN, SAVE_FORMAT, SavedGame, SaveFileError
 
 __all__ = ["CHANCE_NAME", "HUMAN", "SAVE_FORMAT", "GameSession", "SaveFileError"]
 
@@ -58,7 +58,7 @@ class GameSession:
     """A game in progress: ``state`` plus what the UI needs around it.
 
     ``seats`` maps each player name, in seat order, to ``"human"`` or a bot spec
-    (pickpack.botspec: ``greedy``, ``mcts:simulations=500``, ``cmd:...``,
+    (pickpack.bots.spec: ``greedy``, ``mcts:simulations=500``, ``cmd:...``,
     ``native:...``); ``start`` is a copy of the state the game started from; ``seed``,
     ``variant`` and ``options`` are what ``new_game`` was given. ``saved_history`` is
     the action history at the last save or load (or at the start): moves after it are
@@ -165,7 +165,7 @@ class GameSession:
         """A seed (0..2**64-1) for what seat ``seat`` (0-based) draws at the current action
         index ``k``, e.g. a determinization of hidden information:
         ``derive_seed(chance_base, k, seat)``, a stream apart from the chance draws
-        (pickpack.seeding)."""
+        (pickpack.match.seeding)."""
         return derive_seed(self.chance_base, len(self.state.history_actions()), seat)
 
     # --- unsaved moves ---------------------------------------------------------------
@@ -291,13 +291,13 @@ class GameSession:
     # --- saving and loading ----------------------------------------------------------
 
     def saved_game(self) -> SavedGame:
-        """The game as a save file's contents (pickpack.savefile, version 2)."""
+        """The game as a save file's contents (pickpack.records.savefile, version 2)."""
         return SavedGame(game=self.game.name, players=dict(self.seats),
                          moves=[text for _, _, text in self.history()], seed=self.seed,
                          variant=self.variant, options=dict(self.options))
 
     def to_json(self) -> dict[str, Any]:
-        """The save file's data (pickpack.savefile)."""
+        """The save file's data (pickpack.records.savefile)."""
         return self.saved_game().to_json()
 
     def save(self, path: str | Path) -> None:
@@ -322,7 +322,7 @@ class GameSession:
                    games: Callable[[str], Game[Any]] = get_game) -> GameSession:
         """A session replaying ``saved``.
 
-        Each seat must be ``"human"`` or a bot spec (pickpack.botspec) whose entry-point
+        Each seat must be ``"human"`` or a bot spec (pickpack.bots.spec) whose entry-point
         name is installed; ``native:``/``cmd:`` specs are checked for form only (the app
         starts them, and a seat whose bot cannot start passes to the person). Raises
         SaveFileError naming ``players.NAME`` or the replay's field.

@@ -1,6 +1,8 @@
 """Each check of pickpack.testing finds the fault it is there for: Pig (which keeps the
 contract, tests/conformance/test_contract.py) with one promise broken at a time, the
-check that guards it run alone, its message naming game, set-up, ply and fault."""
+check that guards it run alone, its message naming game, set-up, ply (or start
+position), check and fault; so does an error the game itself raises in a check or while
+its walks are drawn."""
 
 from __future__ import annotations
 
@@ -141,7 +143,7 @@ class FlatPerft(PigState):
 
 
 @pytest.mark.parametrize(("state_class", "check", "message"), [
-    (GreedyUndo, "undo", "ply 175: undoing back from the walk's end does not give this ply's state"),
+    (GreedyUndo, "undo", "ply 175, check undo: undoing back from the walk's end does not give this ply's state"),
     (SharedCopy, "copy", "an action applied to a copy changed the state"),
     (HistorylessPickle, "pickle", "the unpickled state differs"),
     (EarlyReturns, "returns", "returns() is [0.5, 0.0] before the end, not zeros"),
@@ -154,13 +156,69 @@ class FlatPerft(PigState):
     (ShoutedText, "text-round-trip", "action 0 has text 'ROLL' but parse_move gives MoveSyntaxError"),
     (NamelessIllegalActions, "illegal-text", "action_text(1) returned None, not a move text (a non-empty str) "
                                              "or IllegalMoveError"),
-    (NoOptions, "options", "options is {}, not a dict of the options ['target']"),
-    (FlatPerft, "perft", "ply 13: perft(0), perft(1) are (1, 1), not (1, 6)"),
+    (NoOptions, "options", "seed 0, start position, check options: options is {}, not a dict of the "
+                           "options ['target']"),
+    (FlatPerft, "perft", "ply 13, check perft: perft(0), perft(1) are (1, 1), not (1, 6)"),
 ])
 def test_each_check_finds_its_fault(state_class: type, check: str, message: str) -> None:
     found = fault(state_class, check)
     assert found.startswith("pig, 2 players, seed 0")
+    assert f", check {check}: " in found
     assert message in found
+
+
+class CopyFailsFromPly3(PigState):
+    def copy(self) -> Any:
+        if len(self.history_actions()) >= 3:
+            raise RuntimeError("no copies\n after ply 2")
+        return super().copy()
+
+
+class ApplyFailsAtPly5(PigState):
+    def apply_action(self, action: int) -> None:
+        if len(self.history_actions()) == 5:
+            raise RuntimeError("the die rolled away")
+        super().apply_action(action)
+
+
+def test_an_error_the_game_raises_in_a_check_names_where() -> None:
+    # every ply is checked (sample 10**6): copy() is first refused at ply 3 of seed 0
+    assert fault(CopyFailsFromPly3, "copy", sample=10**6) == (
+        "pig, 2 players, seed 0, ply 3, check copy: raised RuntimeError: no copies after ply 2")
+
+
+def test_an_error_the_game_raises_while_the_walks_are_drawn_names_where() -> None:
+    assert fault(ApplyFailsAtPly5, "perft") == (
+        "pig, 2 players, seed 0, ply 5, check perft: drawing the random walk raised RuntimeError: the die "
+        "rolled away")
+
+
+@dataclasses.dataclass(frozen=True)
+class _RefusesSeed1:
+    def __call__(self, players: int, seed: int | None, *, target: int) -> Any:
+        if seed == 1:
+            raise ValueError("seed 1 is unlucky")
+        return PigState(players, target)
+
+
+def test_a_start_the_game_refuses_names_the_seed_and_start_position() -> None:
+    # the walks are seed 0 played two ways, then seed 1: its new_state raises
+    (case,) = conformance_cases(dataclasses.replace(PIG, factory=_RefusesSeed1()), players=[2], checks=["undo"])
+    with pytest.raises(ConformanceError) as caught:
+        case.run()
+    assert str(caught.value) == ("pig, 2 players, seed 1, start position, check undo: drawing the random walk "
+                                 "raised ValueError: seed 1 is unlucky")
+    assert (caught.value.where, caught.value.check) == ("pig, 2 players, seed 1, start position", "undo")
+
+
+def test_a_check_called_alone_names_itself() -> None:
+    from pickpack.testing import check_perft, random_walk
+
+    walk = random_walk(game_of(FlatPerft), 2, seed=0)
+    with pytest.raises(ConformanceError) as caught:
+        check_perft([walk], 16)
+    assert str(caught.value).startswith("pig, 2 players, seed 0, ply ")
+    assert ", check perft: perft(0), perft(1) are (1, 1), not (1, " in str(caught.value)
 
 
 def test_a_tensor_showing_what_the_observation_hides_is_found() -> None:
@@ -207,3 +265,27 @@ def test_cases_are_named_game_players_check() -> None:
 def test_the_tensor_check_sees_float32_bytes() -> None:
     state = PIG.new_state()
     assert array.array("f", state.observation_tensor(0)).itemsize == 4
+
+
+def test_conformance_cases_take_an_installed_game_by_name() -> None:
+    import pickpack
+
+    cases = conformance_cases("push", checks=["undo"])
+    assert [case.name for case in cases] == ["push-4p-undo", "push-6p-undo"]
+    assert all(case.game == pickpack.get_game("push") for case in cases)
+
+
+def test_conformance_cases_of_an_unknown_name_is_one_lookup_error() -> None:
+    with pytest.raises(LookupError) as caught:
+        conformance_cases("pgi")
+    assert str(caught.value).startswith("conformance cases of 'pgi': ")
+    assert "push" in str(caught.value)          # the installed games are listed
+
+
+@pytest.mark.parametrize("wrong", [42, None, ["pig"]])
+def test_conformance_cases_of_neither_game_nor_name_is_a_type_error(wrong: Any) -> None:
+    with pytest.raises(TypeError, match=r"^conformance cases need a pickpack.Game or the name of an installed "
+                                         r"game, not "):
+        conformance_cases(wrong)
+    with pytest.raises(TypeError, match=r"^conformance cases need a pickpack.Game"):
+        check_conformance(wrong)

@@ -85,7 +85,8 @@ def test_the_check_command_names_the_first_difference_and_exits_1(
     assert capsys.readouterr().out == f"{good}: same\n"
     assert main(["check", str(bad), str(good)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"{bad}: first difference at ply 2 (line 12):"
+    assert out[0] == (f"{bad}: push, 4 players, seed 0, ply 2, check playthrough: "
+                      "first difference at ply 2 (line 12):")
     assert out[1].startswith("  expected: ply 2: to_move 1 ") and out[2].startswith("  actual:   ply 2: to_move 0 ")
     assert out[3] == f"{good}: same"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pickpack import Game
 from pickpack.game import fixed_names
-from pickpack.record_dialect import GenericDialect
+from pickpack.records.dialect import GenericDialect
 
 from pickpack_breakthrough.state import PLAYERS, BreakthroughState
 

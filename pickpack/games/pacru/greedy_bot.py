@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Protocol
 
-from pickpack.bot_base import SeededBot
+from pickpack.bots.base import SeededBot
 from pickpack.games.pacru.encoding import step
 from pickpack.move import Move
 

@@ -1,6 +1,6 @@
 """PACRU's PPN dialect (docs/pacru.md, "Records"; docs/ppn.md, "Dialects").
 
-PACRU records are the generic dialect's (pickpack.record_dialect.GenericDialect), with
+PACRU records are the generic dialect's (pickpack.records.dialect.GenericDialect), with
 these differences, all from PACRU itself:
 
 - **Roster.** One tag per seat from the seat names (PA-S1..PA-S4): ``South North``
@@ -30,7 +30,7 @@ from pickpack.errors import IllegalMoveError
 from pickpack.game import GameState
 from pickpack.games.pacru.game import GAME
 from pickpack.move import Move
-from pickpack.record_dialect import GenericDialect
+from pickpack.records.dialect import GenericDialect
 
 __all__ = ["DIALECT", "MOVE_TOKEN", "PacruDialect"]
 

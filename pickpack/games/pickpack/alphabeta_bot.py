@@ -12,7 +12,7 @@ measured in docs/bots.md. Options (``pickpack match alphabeta:depth=8 ...``):
   the mean at depth 6; with it, a move stays far inside a match's time limit, and the
   bot stays deterministic except on the rare moves the cap cuts. Under a match's
   per-move limit L the search also stops at search_seconds(L) (L minus a safety
-  margin, pickpack.search_bot) with the deepest completed iteration, so
+  margin, pickpack.bots.search) with the deepest completed iteration, so
   ``alphabeta:depth=14`` under ``--time-limit 0.05`` answers in about 0.03 s;
 - ``eval``: ``full`` (default: score difference plus potential terms) or ``score``
   (the PP-E3 score difference alone).
@@ -30,10 +30,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from pickpack import Move
+from pickpack.bots.search import LEAST_SEARCH, SearchBot, choice, count, search_seconds
 from pickpack.games.pickpack import State
 from pickpack.games.pickpack._search import EVALUATIONS, alphabeta_search, mcts_search
-from pickpack.seeding import derive_seed
-from pickpack.search_bot import LEAST_SEARCH, SearchBot, choice, count, search_seconds
+from pickpack.match.seeding import derive_seed
 
 __all__ = ["AlphaBetaBot", "DEFAULT_DEPTH", "DEFAULT_SECONDS", "PLACEMENT_SIMULATIONS"]
 

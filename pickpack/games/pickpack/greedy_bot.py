@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pickpack.bot_base import SeededBot
+from pickpack.bots.base import SeededBot
 from pickpack.games.pickpack.state import State
 from pickpack.move import Move
 

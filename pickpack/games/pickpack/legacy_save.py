@@ -1,4 +1,4 @@
-"""Pick & Pack's version-1 save files, converted to version 2 (pickpack.savefile).
+"""Pick & Pack's version-1 save files, converted to version 2 (pickpack.records.savefile).
 
 A version-1 file (written by ``pickpack play`` before games were pluggable) holds the
 root snapshot, who moves first (PP-S4), each player's placement as 12 kind letters
@@ -16,8 +16,8 @@ from typing import Any
 from pickpack.errors import IllegalMoveError, MoveSyntaxError
 from pickpack.games.pickpack.encoding import KINDS, PLAYERS, SQUARES
 from pickpack.games.pickpack.game import new_pickpack
-from pickpack.savefile import SAVE_FORMAT, SAVE_VERSION, SaveFileError
 from pickpack.games.pickpack.state import State
+from pickpack.records.savefile import SAVE_FORMAT, SAVE_VERSION, SaveFileError
 
 __all__ = ["convert_v1"]
 
@@ -48,7 +48,7 @@ def _start(root: Mapping[str, Any], seed: int | None, first: str, source: str
 
 
 def convert_v1(data: Mapping[str, Any], source: str = "save file") -> dict[str, Any]:
-    """Version-2 data (pickpack.savefile) for the version-1 save file ``data``.
+    """Version-2 data (pickpack.records.savefile) for the version-1 save file ``data``.
 
     The placements and moves are replayed here, so a problem is named by its version-1
     field: ``first``, ``seed``, ``seats``, ``root``, ``placements.red`` (PP-S3, PP-C3),

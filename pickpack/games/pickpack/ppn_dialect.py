@@ -1,4 +1,4 @@
-"""Pick & Pack's PPN dialect: today's PPN, exactly (docs/ppn.md; pickpack.record_dialect).
+"""Pick & Pack's PPN dialect: today's PPN, exactly (docs/ppn.md; pickpack.records.dialect).
 
 - Roster: ``Red`` and ``Blue`` (PGN's White and Black); a record without a ``Game`` tag is
   a Pick & Pack record, and Pick & Pack records are written without one.
@@ -36,7 +36,7 @@ from pickpack.games.pickpack.movetext import parse_action
 from pickpack.games.pickpack.position import PositionError
 from pickpack.games.pickpack.state import State
 from pickpack.move import Move
-from pickpack.record_dialect import MOVE_TOKEN, TWO_PLAYER_RESULTS, TagError
+from pickpack.records.dialect import MOVE_TOKEN, TWO_PLAYER_RESULTS, TagError
 
 __all__ = ["DIALECT", "SETUP_TAGS", "PickPackDialect", "apply_move_text", "result_token",
            "state_from_tags", "tags_for_state"]

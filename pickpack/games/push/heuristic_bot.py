@@ -41,14 +41,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from pickpack.bots.base import SeededBot
+from pickpack.bots.search import count, real
 from pickpack.games.push.encoding import (BANK, DRAW, NUM_COLOURS, NUM_NUMBER_TYPES, NUM_STACKS,
                                           PLACE, ROLL, STOP, SWITCH, TAKE, card_colour, card_value,
                                           parse_card)
 from pickpack.games.push.odds import (Stacks, bust_probability, card_mask, deck_counts, fits,
                                       legal_places, next_bust_probability)
 from pickpack.move import Move
-from pickpack.search_bot import count, real
-from pickpack.bot_base import SeededBot
 
 __all__ = ["DEFAULT_BANK_AT", "DEFAULT_ENDGAME", "DEFAULT_RISK", "PushHeuristicBot", "Table",
            "collect_value", "room", "stop_margin"]
@@ -240,7 +240,7 @@ class PushHeuristicBot(SeededBot):
         """The bot's move in ``state`` (a PUSH state at a decision; module docstring).
 
         Raises NoDecisionError (a ValueError) when the game is over or ``state`` is a
-        chance node (pickpack.bot_base).
+        chance node (pickpack.bots.base).
         """
         actions = state.legal_actions()
         snap: Mapping[str, Any] = state.snapshot()

@@ -1,6 +1,6 @@
 """PUSH's PPN dialect (docs/push.md, "Records"; docs/ppn.md, "Dialects").
 
-PUSH records are the generic dialect's (pickpack.record_dialect.GenericDialect), with
+PUSH records are the generic dialect's (pickpack.records.dialect.GenericDialect), with
 three differences that come from PUSH itself:
 
 - **Set-up.** A PUSH game starts from the full deck whatever the seed (every draw and
@@ -36,7 +36,7 @@ from pickpack.game import GameState
 from pickpack.games.push.encoding import CARD_TEXT, DECISION_TEXT, DIE_OFFSET, DIE_TEXT
 from pickpack.games.push.game import GAME
 from pickpack.move import Move
-from pickpack.record_dialect import GenericDialect
+from pickpack.records.dialect import GenericDialect
 
 __all__ = ["CHANCE_TOKENS", "DECISION_TOKENS", "DIALECT", "PushDialect"]
 

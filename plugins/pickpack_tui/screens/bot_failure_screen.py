@@ -16,7 +16,7 @@ class BotFailureScreen(ModalScreen[str]):
     or any bot spec typed in (``mcts:simulations=500``, ``cmd:...``, ``native:...``).
 
     Nothing was applied to the game, so nothing is lost. Dismisses with a bot spec
-    (pickpack.botspec) or ``"human"``.
+    (pickpack.bots.spec) or ``"human"``.
     """
 
     def __init__(self, player: str, bot: str, problem: str, bots: list[str]) -> None:

@@ -4,7 +4,7 @@ Grammar (spaces are significant only inside a ``cmd:`` command line)::
 
     spec     = native | command | named
     native   = "native:" PATH               a shared library with the C ABI of
-                                            core/common/pickpack_bot.h (pickpack.native_bot)
+                                            core/common/pickpack_bot.h (pickpack.bots.native)
     command  = "cmd:" COMMAND-LINE          a program speaking docs/process-protocol.md,
                                             split into argv like a POSIX shell (shlex)
     named    = NAME [":" option ("," option)*]

@@ -27,7 +27,8 @@ At the edges. A perfect score (p = 1) has Elo ``+inf`` (the logistic model's est
 is unbounded) and the interval ``(elo(n / (n + z²)), +inf)``; a zero score is the
 mirror image, ``-inf`` in ``(-inf, -elo(n / (n + z²)))``. For 10 wins in 10 games
 that is ``+inf`` in ``+166 to +inf`` and ``-inf`` in ``-inf to -166``. The point
-estimate always lies inside its interval. Infinite values are written as null in JSON.
+estimate always lies inside its interval. Infinite values are written as null in JSON,
+and in words for people by ``elo_texts``: ``> +166 (no game lost)``, ``+166 or more``.
 
 N-player matches. A bot's mean return, win share and mean rank over ``n`` games are
 sample means of one number per game; ``mean_interval`` gives their 95% interval by the
@@ -44,8 +45,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-__all__ = ["Z95", "elo_difference", "elo_interval", "mean_interval", "score_rate", "simplest_fraction",
-           "wilson_interval"]
+__all__ = ["Z95", "elo_difference", "elo_interval", "elo_texts", "mean_interval", "score_rate",
+           "simplest_fraction", "wilson_interval"]
 
 Z95 = 1.959963984540054     # the 97.5th percentile of the standard normal distribution
 
@@ -144,6 +145,32 @@ def elo_interval(p: float, n: int, z: float = Z95) -> tuple[float, float]:
     low = _elo(low_q)
     high = -low if q == 0.5 else _elo(high_q)
     return (-high, -low) if mirrored else (low, high)
+
+
+def elo_texts(p: float, n: int, z: float = Z95) -> tuple[str, str]:
+    """The Elo difference of a score rate ``p`` over ``n`` games and its interval, as a
+    person reads them (never ``inf``): ``("+191", "-40 to +422")``; at a perfect score
+    the bound the interval proves, ``("> +166 (no game lost)", "+166 or more")`` for 10
+    wins in 10 games, at a zero score the mirror image ``("< -166 (no game won)",
+    "-166 or less")``; ``("none", "no games")`` for no games. Raises ValueError like
+    elo_interval.
+
+    >>> elo_texts(0.75, 10)
+    ('+191', '-40 to +422')
+    >>> elo_texts(1.0, 10)
+    ('> +166 (no game lost)', '+166 or more')
+    >>> elo_texts(0.0, 10)
+    ('< -166 (no game won)', '-166 or less')
+    """
+    low, high = elo_interval(p, n, z)
+    if n == 0:
+        return "none", "no games"
+    elo = elo_difference(p)
+    if elo == math.inf:
+        return f"> {low:+.0f} (no game lost)", f"{low:+.0f} or more"
+    if elo == -math.inf:
+        return f"< {high:+.0f} (no game won)", f"{high:+.0f} or less"
+    return f"{elo:+.0f}", f"{low:+.0f} to {high:+.0f}"
 
 
 def mean_interval(total: float, total_sq: float, n: int, low: float, high: float,

@@ -11,14 +11,14 @@ group ``pickpack.bots`` of its distribution's ``pyproject.toml``::
 pickpack calls it once per game as ``factory(seed=S, **options)``: ``S`` is an int in
 0..2**64-1 derived from the match seed and the game index (pickpack.match), or None
 for "unseeded"; ``options`` come from the spec ``mybot:key=value,...``
-(pickpack.botspec) and must be keyword parameters of the factory (unknown keys are
+(pickpack.bots.spec) and must be keyword parameters of the factory (unknown keys are
 refused before the match starts, naming the ones it takes). The object it returns has
 
 - ``name: str`` -- shown in messages;
 - ``choose(state) -> Move`` -- a legal move for ``state.current_player``. ``state`` is
   the game's state (pickpack.game.GameState; a private copy: the bot may mutate it),
   never a chance node (the match draws chance outcomes itself) nor a finished game;
-  a bot derived from ``BotBase`` (pickpack.bot_base: the built-in, process, native
+  a bot derived from ``BotBase`` (pickpack.bots.base: the built-in, process, native
   and isolated bots) raises NoDecisionError if asked there anyway. Return a ``Move`` from
   ``state.legal_moves()`` (or ``Move(action, state.action_text(action))`` for an
   action of ``state.legal_actions()``). Raising, returning something else or an
@@ -35,7 +35,7 @@ refused before the match starts, naming the ones it takes). The object it return
 - optionally ``reset(seed: int | None) -> None`` -- restart for a new game;
 - optionally ``time_budget: float | None`` -- seconds per move the bot means to use;
   a match refuses to start when it is above the match's per-move time limit
-  (pickpack.time_limit; every move is timed, a late one loses the game);
+  (pickpack.bots.time_limit; every move is timed, a late one loses the game);
 - optionally ``close() -> None`` -- release resources; called after every game;
 - optionally ``bounded = True`` (an attribute of the factory, i.e. of the class) --
   the bot promises to answer
@@ -63,7 +63,7 @@ and bot names hold no ``.``; the factory's ``games`` must still include its game
 
 Time limits
 -----------
-Every move must come within ``L + TIME_GRACE`` (pickpack.time_limit), and a bot that
+Every move must come within ``L + TIME_GRACE`` (pickpack.bots.time_limit), and a bot that
 hangs must lose that game instead of hanging the match. A Python call cannot be
 stopped from outside, so make_bot runs in-process only the bots that declare
 ``bounded = True`` (the built-in random, greedy, mcts and alphabeta: the searches stop
@@ -86,8 +86,8 @@ A minimal bot::
         def choose(self, state): return state.legal_moves()[0]
 
 Bots in other languages: a shared library (``native:PATH``, core/common/pickpack_bot.h and
-pickpack.native_bot) or a program speaking the line protocol
-(``cmd:COMMAND``, docs/process-protocol.md and pickpack.process_bot).
+pickpack.bots.native) or a program speaking the line protocol
+(``cmd:COMMAND``, docs/process-protocol.md and pickpack.bots.process).
 """
 
 from __future__ import annotations
@@ -102,15 +102,15 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TextIO, runtime_checkable
 
-from pickpack.bot_base import BotBase, NoDecisionError, ResourceBot
-from pickpack.botspec import BotSpec, parse_bot_spec
+from pickpack.bots.base import BotBase, NoDecisionError, ResourceBot
+from pickpack.bots.process import Handshake, StopServing, serve_protocol
+from pickpack.bots.spec import BotSpec, parse_bot_spec
+from pickpack.bots.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
 from pickpack.game import Game, GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError, load, names
-from pickpack.process_bot import Handshake, StopServing, serve_protocol
-from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE
 
 __all__ = ["Bot", "BotBase", "IsolatedBot", "NoDecisionError", "available_bots", "bot_choices", "bot_games", "checked_move",
            "chosen_move", "close_bot", "make_bot", "resolve_bot", "trial_bot"]
@@ -263,7 +263,7 @@ def make_bot(spec: str, seed: int | None = None, *, game: str | Game[Any] = DEFA
              players: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
              handshake_timeout: float = HANDSHAKE_TIMEOUT, isolate: bool = True,
              **options: Any) -> Bot:
-    """Build the bot that ``spec`` names (grammar: pickpack.botspec) with this seed, to
+    """Build the bot that ``spec`` names (grammar: pickpack.bots.spec) with this seed, to
     play ``game`` (a registered name or a Game) with ``players`` seats (None: the
     game's default).
 
@@ -290,7 +290,7 @@ def make_bot(spec: str, seed: int | None = None, *, game: str | Game[Any] = DEFA
         raise BotSpecError(f"bot {spec!r}: {parsed.kind}: bots take no options, got "
                            f"{', '.join(options)}")
     if parsed.kind == "cmd":
-        from pickpack.process_bot import ProcessBot
+        from pickpack.bots.process import ProcessBot
         return ProcessBot(parsed.argv, seed, time_limit=time_limit,
                           handshake_timeout=handshake_timeout, label=parsed.target.strip(),
                           game=_game_name(game), players=_player_count(game, players))
@@ -299,7 +299,7 @@ def make_bot(spec: str, seed: int | None = None, *, game: str | Game[Any] = DEFA
             return IsolatedBot(spec, seed, options=options, time_limit=time_limit,
                                handshake_timeout=handshake_timeout, game=_game_name(game),
                                players=_player_count(game, players))
-        from pickpack.native_bot import NativeBot
+        from pickpack.bots.native import NativeBot
         # a bad library, or one refusing the game, is refused here
         return NativeBot(parsed.target, seed, game=_game_name(game),
                          players=_player_count(game, players))
@@ -433,14 +433,14 @@ _CHILD_CODE = (
     "import json, sys\n"
     "args = json.loads(sys.argv[1])\n"
     "sys.path[:] = args['path'] + [p for p in sys.path if p not in args['path']]\n"
-    "from pickpack.bots import serve_isolated\n"
+    "from pickpack.bots.registry import serve_isolated\n"
     "raise SystemExit(serve_isolated(args))\n")
 
 
 def _config_errors() -> dict[str, type[Exception]]:
     """The errors of a spec that cannot name a usable bot, by class name: the child
     reports them by name and IsolatedBot raises them as make_bot would in-process."""
-    from pickpack.native_bot import NativeBotError
+    from pickpack.bots.native import NativeBotError
 
     return {cls.__name__: cls for cls in (BotSpecError, BotLoadError, NativeBotError,
                                           PluginNotFoundError, TypeError)}
@@ -474,7 +474,7 @@ class IsolatedBot(ResourceBot):
                  time_limit: float = DEFAULT_TIME_LIMIT, handshake_timeout: float = HANDSHAKE_TIMEOUT,
                  time_budget: float | None = None, game: str = DEFAULT_GAME,
                  players: int = 2) -> None:
-        from pickpack.process_bot import ProcessBot
+        from pickpack.bots.process import ProcessBot
 
         self.time_limit = time_limit
         self.time_budget = time_budget
@@ -562,7 +562,7 @@ def serve_isolated(args: Mapping[str, Any], stdin: TextIO = sys.stdin,
     the bot ``args["spec"]`` built in-process (``isolate=False``) with
     ``args["options"]`` and ``args["time_limit"]``.
 
-    The lines are spoken by pickpack.process_bot.serve_protocol, the one server of the
+    The lines are spoken by pickpack.bots.process.serve_protocol, the one server of the
     protocol (``pickpack 1`` is answered ``ok NAME``, ``pickpack 2 ...`` ``ok 2 NAME``). Positions come as
     ``position snapshot JSON`` (version 1) or ``position TEXT`` (version 2: the game's
     position string) of the game ``args["game"]`` (a registered name; default Pick &

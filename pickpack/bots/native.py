@@ -24,7 +24,7 @@ Two ABI versions are spoken (the header's "ABI versions"):
 The answer is an index into the legal actions.
 
 A native library runs in this process: a crash in it cannot be caught here. To isolate
-one, run it as a process bot: ``cmd:python -m pickpack.process_bot native:PATH``.
+one, run it as a process bot: ``cmd:python -m pickpack.bots.serve native:PATH``.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from pickpack.bot_base import ResourceBot
+from pickpack.bots.base import ResourceBot
 from pickpack.errors import BotFault, BotLoadError
 from pickpack.game import GameState
 from pickpack.install_hint import install_hint

@@ -1,12 +1,13 @@
-"""Any bot spec as a process bot: ``python -m pickpack.process_bot SPEC`` (or
-``python -m pickpack.serve_bot SPEC``) speaks docs/process-protocol.md for the bot that
+"""Any bot spec as a process bot: ``python -m pickpack.bots.serve SPEC`` (or its older
+spelling ``python -m pickpack.process_bot SPEC``) speaks docs/process-protocol.md for the bot that
 make_bot builds from SPEC, so that an in-process bot (an entry point or a native
 library) gets a hard time limit and crash isolation::
 
-    python -m pickpack.process_bot native:examples/native-bot/libgrab_bot.so
+    python -m pickpack.bots.serve native:examples/native-bot/libgrab_bot.so
 
-Kept apart from pickpack.process_bot, which speaks the protocol and must not import
-pickpack.bots (pickpack.bots imports it): this module joins the two.
+Kept apart from pickpack.bots.process, which speaks the protocol and must not import
+pickpack.bots.registry (the registry imports it): this module joins the two. The package
+``pickpack.bots`` does not import this module, so that ``python -m`` runs it once.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from pickpack.bots import make_bot
-from pickpack.process_bot import Handshake, serve
+from pickpack.bots.process import Handshake, serve
+from pickpack.bots.registry import make_bot
 
 __all__ = ["main", "serve_spec"]
 
 
 def serve_spec(spec: str, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Play the bot ``spec`` (pickpack.botspec) as a process bot until ``quit`` or EOF.
+    """Play the bot ``spec`` (pickpack.bots.spec) as a process bot until ``quit`` or EOF.
 
     Each bot is built in this process (``make_bot(..., isolate=False)``: never wrapped
     in yet another process) for the handshake's game and player count: one with seed 0
@@ -41,11 +42,11 @@ def serve_spec(spec: str, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m pickpack.process_bot SPEC``: serve SPEC on stdin/stdout (status 2
+    """``python -m pickpack.bots.serve SPEC``: serve SPEC on stdin/stdout (status 2
     with a usage line for anything but one argument)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1:
-        sys.stderr.write("usage: python -m pickpack.process_bot SPEC  (e.g. greedy, native:PATH)\n")
+        sys.stderr.write("usage: python -m pickpack.bots.serve SPEC  (e.g. greedy, native:PATH)\n")
         return 2
     return serve_spec(args[0])
 

@@ -11,7 +11,7 @@ orders of the square and its mirror (each row reversed), where that holds twice.
 ``g`` plays order ``g mod len(design)``. For two players that is the alternation of
 old: bot A is seat 0 (Red in Pick & Pack) in even games and seat 1 in odd ones.
 
-Seeds (pickpack.seeding). With base seed ``s``, game ``g`` is created by
+Seeds (pickpack.match.seeding). With base seed ``s``, game ``g`` is created by
 ``game.new_state(players=N, seed=derive_seed(s, g // len(design)), variant, **options)``:
 every deal is played under every order of the design (for two players: games 2k and
 2k+1 share it, the seats swapped). ``variant`` None means the game's ``match_variant``
@@ -19,12 +19,12 @@ when it names one (Pick & Pack: its placements drawn from the same seed, so a ma
 starts in play as it always has), else the game's defaults. Bot ``i``'s seed is
 ``derive_seed(s, g, i)``. Chance nodes are resolved
 by the runner, never shown to a bot: an outcome is drawn exactly from
-``chance_outcomes()`` (pickpack.match_chance) with a generator seeded by
+``chance_outcomes()`` (pickpack.match.chance) with a generator seeded by
 ``chance_seed(s, g)``. A game depends only on (s, g): results are the same in any
-order, in any process, on any backend (pickpack.match_backends) -- except for a
+order, in any process, on any backend (pickpack.match.backends) -- except for a
 "timeout" fault, which depends on the machine's speed by nature.
 
-Bots are named by specs (pickpack.botspec) and built afresh for every game, so a bot
+Bots are named by specs (pickpack.bots.spec) and built afresh for every game, so a bot
 that failed in one game starts clean in the next; a bot that is not ``bounded`` is
 built in its child process only (pickpack.bots). A bot that does not play the game
 (its ``games``) is refused before the first game.
@@ -57,20 +57,20 @@ from contextlib import closing, contextmanager
 from types import FrameType
 from typing import Any
 
-from pickpack.bots import Bot, chosen_move, close_bot, make_bot, trial_bot
+from pickpack.bots.registry import Bot, chosen_move, close_bot, make_bot, trial_bot
+from pickpack.bots.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE, check_time_limit
 from pickpack.errors import (BotFault, BotLoadError, BotSpecError, GameLoadError, IllegalMoveError,
                              MoveSyntaxError, PickpackError)
 from pickpack.game import Game, GameState, OptionError
 from pickpack.game_check import check_game
-from pickpack.game_result import GameResult
 from pickpack.games_registry import DEFAULT_GAME, get_game
-from pickpack.match_backends import iter_batches
-from pickpack.match_chance import sample_outcome
-from pickpack.match_summary import BotLine, MatchSummary
+from pickpack.match.backends import iter_batches
+from pickpack.match.chance import sample_outcome
+from pickpack.match.result import GameResult
+from pickpack.match.seeding import chance_seed, derive_seed
+from pickpack.match.summary import BotLine, MatchSummary
 from pickpack.move import Move
 from pickpack.plugins import PluginNotFoundError
-from pickpack.seeding import chance_seed, derive_seed
-from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE, check_time_limit
 
 __all__ = ["BotLine", "GameResult", "MatchInterrupted", "MatchSummary", "check_bots",
            "deal_seed", "forfeit_returns", "match_game", "match_variant", "play_game", "play_match",
@@ -155,21 +155,33 @@ def match_game(game: str | Game[Any], players: int | None, bots: int,
     GameLoadError for one that fails to load or (GameCheckError) fails the load check
     (pickpack.game_check; a Game object is checked too), OptionError for a player count
     (``players``, or the number of bots when ``players`` is None: "pig is played by
-    2..6 players, not 7"), variant or option the game does not offer, ValueError when
-    ``players`` is given and the number of bots is not that. The game's factory is not
+    2..6 players, not 7; a match seats one bot per player: give 2 to 6 bots (name a bot
+    again for another seat)"), variant or option the game does not offer, ValueError
+    when ``players`` is given and the number of bots is not that. The game's factory is not
     run here (check_bots builds a trial state, trial_state).
     """
     resolved = get_game(game) if isinstance(game, str) else game
     check_game(resolved)           # a Game object is checked as a loaded one is
     variant = match_variant(resolved, variant)
-    resolved.check_players(bots if players is None else players)
+    try:
+        resolved.check_players(bots if players is None else players)
+    except OptionError as exc:
+        given = " (the number of bots given)" if players is None else ""
+        raise OptionError(f"{exc}{given}; {_seats(resolved)}", exc.field) from None
     if players is None:
         players = bots
     if bots != players:
         raise ValueError(f"{resolved.name} with {players} players needs {players} bots "
-                         f"(one per player), got {bots}")
+                         f"(one per player), got {bots}; name a bot again for another seat")
     resolved.resolve_options(variant, options)
     return resolved, players
+
+
+def _seats(game: Game[Any]) -> str:
+    """How a match fills the seats of ``game``, for an error about the player count."""
+    low, high = game.min_players, game.max_players
+    counts = str(low) if low == high else f"{low} to {high}"
+    return f"a match seats one bot per player: give {counts} bots (name a bot again for another seat)"
 
 
 def match_variant(game: Game[Any], variant: str | None) -> str | None:
@@ -263,11 +275,11 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
               options: Mapping[str, Any] | None = None) -> GameResult:
     """Play game ``index`` of a match between the bots ``bot_names`` (one per seat).
 
-    ``bot_names`` are bot specs (pickpack.botspec); ``game`` a registered name or a
+    ``bot_names`` are bot specs (pickpack.bots.spec); ``game`` a registered name or a
     Game, played with ``len(bot_names)`` players, ``variant`` and ``options``; seats,
     seeds and chance as in the module docstring. ``time_limit`` is the per-move limit
     in seconds and ``handshake_timeout`` the seconds a process bot has to start and
-    answer the handshake (pickpack.time_limit). A bot that cannot be built for the
+    answer the handshake (pickpack.bots.time_limit). A bot that cannot be built for the
     game, raises, crashes, times out, answers garbage or an illegal move loses (the
     fault rule). Raises BotSpecError, PluginNotFoundError or BotLoadError for a spec
     that cannot name a usable bot (check_bots finds those up front), and the errors
@@ -426,7 +438,7 @@ def _new_lines(bot_names: Sequence[str], game: Game[Any]) -> list[BotLine]:
 
 def summarize(bot_names: Sequence[str], games: Sequence[GameResult],
               game: str | Game[Any] = DEFAULT_GAME) -> MatchSummary:
-    """Totals and statistics per bot (pickpack.match_summary) over ``games`` of ``game``."""
+    """Totals and statistics per bot (pickpack.match.summary) over ``games`` of ``game``."""
     resolved = get_game(game) if isinstance(game, str) else game
     lines = _new_lines(bot_names, resolved)
     for g in games:
@@ -494,7 +506,7 @@ def play_match(bot_names: Sequence[str], games: int, seed: int,
     bots), ``variant`` and ``options`` go to ``Game.new_state``. The match is checked
     first (match_game, and check_bots unless ``check=False`` for a caller that
     already did it); the games then run on ``backend`` ("local" or "ray") with
-    ``jobs`` workers (pickpack.match_backends) -- the results are the same for any
+    ``jobs`` workers (pickpack.match.backends) -- the results are the same for any
     backend and any ``jobs``. ``time_limit`` (seconds per move) and
     ``handshake_timeout`` (seconds for a process bot's start) go to every bot.
 

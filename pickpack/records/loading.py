@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from pickpack.errors import NotARecordError
-from pickpack.file_kinds import describe_kind, kind_of_file
 from pickpack.plugins import load
-from pickpack.savefile import SavedGame
+from pickpack.records.file_kinds import describe_kind, kind_of_file
+from pickpack.records.savefile import SavedGame
 
 __all__ = ["load_save", "read_games"]
 
@@ -62,7 +62,7 @@ def _games_then_close(ppn: Any, stream: Any, strict: bool) -> Iterator[Any]:
 
 def load_save(path: str | os.PathLike[str]) -> SavedGame:
     """The save file at ``path`` (written by ``pickpack play``; its format:
-    pickpack.savefile), checked: its game, seats, seed, variant, options and moves.
+    pickpack.records.savefile), checked: its game, seats, seed, variant, options and moves.
     ``.replay()`` gives the game's state after every saved move.
 
     Raises SaveFileError naming the problem (``game.json: cannot read: no such file``,

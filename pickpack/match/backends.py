@@ -29,7 +29,7 @@ with at most ``IN_FLIGHT`` submissions per worker waiting or running, so memory 
   Ray match as they stop a local one. When the consumer stops, the running tasks are
   cancelled first as Ctrl-C would stop them (their bots are closed and their process
   groups killed), for up to RAY_STOP_GRACE seconds, then force-cancelled (their workers
-  killed; a process bot's reaper, pickpack.process_bot, kills what the bots left).
+  killed; a process bot's reaper, pickpack.bots.process, kills what the bots left).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ WATCHDOG_PERIOD = 0.25    # seconds between a worker's checks that its parent li
 STOP_GRACE = 0.5          # seconds a terminated worker has to exit before SIGKILL
 
 _ISOLATE = (" (a native bot that crashed?); run such a bot isolated as "
-            "'cmd:python -m pickpack.process_bot native:PATH'")
+            "'cmd:python -m pickpack.bots.serve native:PATH'")
 
 
 class BackendError(PickpackError):
