@@ -2,7 +2,7 @@
 # core/pickpack/pickpack_search.h) for Cython; core/common's are pickpack/_game_ops.pxd.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 
-from pickpack._game_ops cimport pp_game_ops, pp_rng
+from pickpack._game_ops cimport pp_game_ops, pp_load_error, pp_rng
 
 cdef extern from "pickpack_core.h" nogil:
     enum:
@@ -27,6 +27,19 @@ cdef extern from "pickpack_core.h" nogil:
         PP_PHASE_OVER
         PP_OBS_SIZE
         PP_OBS_OK
+        PP_PICKPACK_PERFT_MAX_DEPTH
+        PP_CHECK_SAFE
+        PP_CHECK_REACHABLE
+        PP_RAW_PHASE
+        PP_RAW_TO_MOVE
+        PP_RAW_FIRST
+        PP_RAW_GRABBER
+        PP_RAW_GRID
+        PP_RAW_CRATES
+        PP_RAW_CRATE_STRIDE
+        PP_RAW_TILES
+        PP_RAW_RUSH
+        PP_RAW_SIZE
 
     ctypedef struct pp_state:
         uint64_t hash
@@ -42,6 +55,14 @@ cdef extern from "pickpack_core.h" nogil:
         uint8_t phase
         uint8_t first
         uint8_t placed
+
+    ctypedef struct pp_move:
+        int placement_kind
+        int dest
+        int grab_crate
+        int end
+        int target
+        int rush
 
     ctypedef struct pp_undo:
         uint64_t hash
@@ -80,6 +101,20 @@ cdef extern from "pickpack_core.h" nogil:
     pp_playout_result pp_playout(pp_state *s, pp_rng *rng)
     pp_batch_result pp_random_games(long n, uint64_t seed)
     uint64_t pp_perft(pp_state *s, int depth)
+    void pp_decode(int action, pp_move *m)
+    int pp_encode(const pp_move *m)
+    int pp_square_text(int sq, char *buf)
+    int pp_space_text(int player, int space, char *buf)
+    void pp_random_games_part(pp_rng *rng, long first, long count, pp_batch_result *b, double *sum)
+    ctypedef struct pp_pickpack_perft_job:
+        uint64_t leaves
+        int done
+    int pp_pickpack_perft_start(pp_pickpack_perft_job *job, const pp_state *s, int depth)
+    int pp_pickpack_perft_run(pp_pickpack_perft_job *job, uint64_t budget)
+    double pp_pickpack_perft_progress(const pp_pickpack_perft_job *job)
+    void pp_save_raw(const pp_state *s, int *raw)
+    int pp_load_raw(pp_state *s, const int *raw, int level, pp_load_error *e)
+    const char *pp_field_name(int field)
     size_t pp_observation_tensor_size(const pp_state *s)
     int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size)
 

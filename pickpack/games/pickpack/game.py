@@ -159,3 +159,5 @@ GAME = Game(
     },
 )
 """Pick & Pack as a registered game (entry point ``pickpack.games:pickpack``)."""
+
+State._GAME = GAME
