@@ -748,7 +748,8 @@ cdef class CState:
         ``raw_size`` ints) describes, checked by the game's C loader (load_raw) at
         PP_LOAD_REACHABLE, or PP_LOAD_SAFE with ``checked=False`` (what the core needs
         to run; not what the rules reach). SnapshotError(message, field (the table's
-        field_name), player ``"p1"``.. or None, index or None, rule) for a position the
+        field_name), player (``_seat_name``: the class's ``players`` tuple, else ``"p1"``..)
+        or None, index or None, rule) for a position the
         loader refuses; TypeError for a non-sequence or a non-int entry (bool
         included), ValueError for another length (a mapping's fault, not the
         snapshot's). Ints beyond the C range become one the loader refuses."""
@@ -776,7 +777,7 @@ cdef class CState:
         if rc != 0:
             name = ops.field_name(e.field)
             raise SnapshotError(e.msg.decode("utf-8", "replace"), name.decode("utf-8", "replace") if name != NULL
-                                else "snapshot", None if e.seat < 0 else f"p{e.seat + 1}",
+                                else "snapshot", None if e.seat < 0 else _seat_name(cls, e.seat),
                                 None if e.index < 0 else e.index,
                                 e.rule.decode("utf-8", "replace") if e.rule != NULL else "")
         st.nhist = 0
@@ -793,6 +794,13 @@ cdef class CState:
         (SnapshotError for a wrong type or name) loaded by ``_from_raw`` (SnapshotError
         naming field, seat, index and rule for what the C loader refuses)."""
         return cls._from_raw(cls._raw_of_snapshot(snap), checked)
+
+
+def _seat_name(cls, int seat):
+    """The name a snapshot gives ``seat``: the class's ``players`` where it is a tuple
+    on the class (fixed names: Pick & Pack's "red", "blue"), else ``"p1"``..."""
+    names = getattr(cls, "players", None)
+    return names[seat] if isinstance(names, tuple) and seat < len(names) else f"p{seat + 1}"
 
 
 def _rebuild(cls, snap, actions):
