@@ -79,6 +79,7 @@ _ship_include()
 # the C's numbers without importing the extension. A game adds one line here.
 GENERATED_CONSTANTS = {
     "push": ("core/push/push_core.h", "PUSH_"),
+    "pickpack": ("core/pickpack/pickpack_core.h", "PP_"),
 }
 
 

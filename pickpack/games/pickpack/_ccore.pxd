@@ -2,7 +2,7 @@
 # core/pickpack/pickpack_search.h) for Cython; core/common's are pickpack/_game_ops.pxd.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 
-from pickpack._game_ops cimport pp_game_ops, pp_load_error, pp_rng
+from pickpack._game_ops cimport pp_game_ops, pp_rng
 
 cdef extern from "pickpack_core.h" nogil:
     enum:
@@ -28,18 +28,6 @@ cdef extern from "pickpack_core.h" nogil:
         PP_OBS_SIZE
         PP_OBS_OK
         PP_PICKPACK_PERFT_MAX_DEPTH
-        PP_CHECK_SAFE
-        PP_CHECK_REACHABLE
-        PP_RAW_PHASE
-        PP_RAW_TO_MOVE
-        PP_RAW_FIRST
-        PP_RAW_GRABBER
-        PP_RAW_GRID
-        PP_RAW_CRATES
-        PP_RAW_CRATE_STRIDE
-        PP_RAW_TILES
-        PP_RAW_RUSH
-        PP_RAW_SIZE
 
     ctypedef struct pp_state:
         uint64_t hash
@@ -112,9 +100,6 @@ cdef extern from "pickpack_core.h" nogil:
     int pp_pickpack_perft_start(pp_pickpack_perft_job *job, const pp_state *s, int depth)
     int pp_pickpack_perft_run(pp_pickpack_perft_job *job, uint64_t budget)
     double pp_pickpack_perft_progress(const pp_pickpack_perft_job *job)
-    void pp_save_raw(const pp_state *s, int *raw)
-    int pp_load_raw(pp_state *s, const int *raw, int level, pp_load_error *e)
-    const char *pp_field_name(int field)
     size_t pp_observation_tensor_size(const pp_state *s)
     int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size)
 

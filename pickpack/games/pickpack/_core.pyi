@@ -7,17 +7,7 @@ from typing import Any, TypedDict
 from pickpack._cstate import CState
 from pickpack.errors import SnapshotError as SnapshotError
 
-NUM_DISTINCT_ACTIONS: int
-NUM_SQUARES: int
-NUM_SPACES: int
-NUM_CRATES: int
-NUM_KINDS: int
-MAX_CRATE: int
-ACTION_LAYOUT: dict[str, int]
-MAX_GAME_LENGTH: int
 STATE_BYTES: int
-RAW_LAYOUT: dict[str, int]
-OBSERVATION_TENSOR_SIZE: int
 PLAYERS: tuple[str, str]
 KINDS: str
 SQUARES: tuple[str, ...]
@@ -36,9 +26,6 @@ def random_games(n: int, seed: int) -> dict[str, Any]: ...
 class CoreState(CState):
     @classmethod
     def _from_deal(cls, deal: list[int], first: str = ...) -> Any: ...
-    def _save_raw(self) -> list[int]: ...
-    @classmethod
-    def _load_raw(cls, raw: list[int], checked: bool = ...) -> Any: ...
     @property
     def phase(self) -> str: ...
     @property

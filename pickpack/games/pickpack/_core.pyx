@@ -1,40 +1,25 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Cython binding of Pick & Pack's C core (core/pickpack/pickpack_core.h): its table of
-operations (core/pickpack/ops.c) bound to the common C-state base (pickpack._cstate.CState,
-which gives history, undo, copy, the checked apply, returns, hash, observation tensor),
-the position as plain numbers in and out (the C loader, pp_load_raw, is the one
-rule-aware check of a position from outside; pickpack.games.pickpack.snapshot maps the
-snapshot to them), the deal, and the game-only queries. Pick & Pack keeps its own
-``legal_actions`` and ``perft`` (every legal move: the table's list is the
-symmetry-reduced search set) and ``playout`` (the scores of pp_playout). Batch work runs
-in C without the GIL, in slices with Ctrl-C checked between them. Alpha-beta is compiled
-in from _search.pxi; pickpack.games.pickpack._search re-exports it with the MCTS.
+operations (core/pickpack/ops.c) bound to the common C-state base (pickpack._cstate.CState:
+history, undo, copy, the checked apply, returns, hash, observation tensor, and the
+position as plain numbers in and out, checked by the C loader pp_load_raw), the deal,
+the move codec and the game-only queries. Pick & Pack keeps its own ``legal_actions``
+and ``perft`` (every legal move: the table's list is the symmetry-reduced search set)
+and ``playout`` (the scores of pp_playout). Batch work runs in C without the GIL, in
+slices with Ctrl-C checked between them. Alpha-beta is compiled in from _search.pxi;
+pickpack.games.pickpack._search re-exports it with the MCTS.
 """
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from pickpack._cstate cimport CState, clamp_int, seed64
+from pickpack._cstate cimport CState, seed64
 from pickpack._game_ops cimport pp_rng, pp_rng_seed
 from pickpack.games.pickpack._ccore cimport *
 
-from pickpack.errors import SnapshotError
-
-# The header's numbers (docs/engine.md: "Action integers", "Observation tensor"), read
-# by Python through pickpack.games.pickpack.encoding.
-OBSERVATION_TENSOR_SIZE = PP_OBS_SIZE
-NUM_DISTINCT_ACTIONS = PP_NUM_ACTIONS
-NUM_SQUARES, NUM_SPACES, NUM_CRATES, NUM_KINDS = PP_NUM_SQUARES, PP_NUM_SPACES, PP_NUM_CRATES, PP_NUM_KINDS
-MAX_CRATE = PP_MAX_CRATE
-ACTION_LAYOUT = {"placement_actions": PP_NUM_PLACEMENT_ACTIONS, "details_per_square": PP_DETAILS_PER_SQUARE,
-                 "targets_per_end": PP_TARGETS_PER_END}
-MAX_GAME_LENGTH = PP_MAX_PLIES
+# The header's numbers are pickpack.games.pickpack._constants (generated from it at
+# build time); the struct's size is the compiler's.
 STATE_BYTES = sizeof(pp_state)
-#: The raw position's offsets (pickpack_core.h, PP_RAW_*).
-RAW_LAYOUT = {"phase": PP_RAW_PHASE, "to_move": PP_RAW_TO_MOVE, "first": PP_RAW_FIRST,
-              "grabber": PP_RAW_GRABBER, "grid": PP_RAW_GRID, "crates": PP_RAW_CRATES,
-              "crate_stride": PP_RAW_CRATE_STRIDE, "tiles": PP_RAW_TILES, "rush": PP_RAW_RUSH,
-              "size": PP_RAW_SIZE}
 # The snapshot's words for the C enums' numbers, in order (pp_player, pp_crate_status,
 # pp_tile_status, pp_phase).
 PLAYERS = ("red", "blue")
@@ -178,28 +163,6 @@ cdef class CoreState(CState):
             d[i] = v
         if pp_state_init(_s(st), d, _player_index(first)) != PP_OK:
             raise ValueError("deal: must hold ten 1s, eight 2s, seven 3s, six 4s, four 5s and one 6 (PP-C2)")
-        return st
-
-    def _save_raw(self):
-        """The position as PP_RAW_SIZE ints (pickpack_core.h, PP_RAW_*)."""
-        cdef int raw[PP_RAW_SIZE]
-        pp_save_raw(_s(self), raw)
-        return [raw[i] for i in range(PP_RAW_SIZE)]
-
-    @classmethod
-    def _load_raw(cls, raw, checked=True):
-        """A state (no history) at the raw position ``raw`` (a list of PP_RAW_SIZE ints),
-        checked by the C loader at PP_CHECK_REACHABLE, or PP_CHECK_SAFE (what the core
-        needs to run) when not ``checked``. SnapshotError (field, player, index, rule)."""
-        cdef CoreState st = cls.__new__(cls)
-        cdef int buf[PP_RAW_SIZE]
-        cdef pp_load_error e
-        for i in range(PP_RAW_SIZE):
-            buf[i] = clamp_int(raw[i])
-        if pp_load_raw(_s(st), buf, PP_CHECK_REACHABLE if checked else PP_CHECK_SAFE, &e):
-            raise SnapshotError(e.msg.decode(), pp_field_name(e.field).decode(),
-                                PLAYERS[e.seat] if e.seat >= 0 else None, e.index if e.index >= 0 else None,
-                                e.rule.decode())
         return st
 
     @property

@@ -3,7 +3,8 @@ the action layout (docs/engine.md, "Indices" and "Action integers").
 
 Every other module of the game (move text, position string, PPN dialect, TUI face,
 reference rules) imports its tables from here. Nothing here is restated from the C
-core: the sizes and the action layout are the header's (core/pickpack/pickpack_core.h),
+core: the sizes and the action layout are the header's (core/pickpack/pickpack_core.h,
+generated into pickpack.games.pickpack._constants at build time),
 the square, space and kind names the ones the core writes in move text
 (core/pickpack/text.c), the player, status and phase words the names of the C enums,
 all read through the binding; ``decode``/``encode`` are the core's ``pp_decode`` and
@@ -21,9 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pickpack.games.pickpack._core import (
-    ACTION_LAYOUT, CRATE_STATUS, KINDS, MAX_CRATE, NUM_CRATES, NUM_DISTINCT_ACTIONS, NUM_KINDS,
-    NUM_SPACES, NUM_SQUARES, PHASES, PLAYERS, SPACES, SQUARES, TILE_STATUS, _encode, decode_action)
+from pickpack.games.pickpack import _constants as C
+from pickpack.games.pickpack._core import (CRATE_STATUS, KINDS, PHASES, PLAYERS, SPACES, SQUARES, TILE_STATUS,
+                                           _encode, decode_action)
+
+NUM_DISTINCT_ACTIONS, NUM_SQUARES, NUM_SPACES = C.NUM_ACTIONS, C.NUM_SQUARES, C.NUM_SPACES
+NUM_CRATES, NUM_KINDS, MAX_CRATE = C.NUM_CRATES, C.NUM_KINDS, C.MAX_CRATE
+ACTION_LAYOUT = {"placement_actions": C.NUM_PLACEMENT_ACTIONS, "details_per_square": C.DETAILS_PER_SQUARE,
+                 "targets_per_end": C.TARGETS_PER_END}
 
 __all__ = [
     "ACTION_LAYOUT", "CRATE_STATUS", "DETAILS_PER_SQUARE", "FILES", "KINDS", "KIND_NAMES",

@@ -10,14 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from pickpack.errors import SnapshotError
-from pickpack.games.pickpack._core import RAW_LAYOUT as _RAW
+from pickpack.games.pickpack import _constants as C
 from pickpack.games.pickpack.encoding import (CRATE_STATUS, KINDS, MAX_CRATE, NUM_CRATES, PHASES, PLAYERS, SPACES,
                                                SQUARES, TILE_STATUS)
 
 __all__ = ["raw_from_snapshot", "snapshot_from_raw"]
 
-_STRIDE = _RAW["crate_stride"]
-_NOBODY = len(PLAYERS)          # enum pp_player: PP_NOBODY
 
 
 def _get(d: dict[str, Any], name: str, kind: type) -> Any:
@@ -33,7 +31,7 @@ def _int(v: object) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else -(2 ** 31)
 
 
-def raw_from_snapshot(snap: object, first: str | None) -> list[int]:
+def raw_from_snapshot(snap: object, first: str | None = None) -> list[int]:
     """The raw position of snapshot() data, with who moves first (PP-S4; None: the
     loader finds it). SnapshotError for a non-dict, a missing key, a word that is no
     name of the game's (phase, player, square, status, kind) or a wrong shape."""
@@ -41,24 +39,24 @@ def raw_from_snapshot(snap: object, first: str | None) -> list[int]:
         raise SnapshotError("snapshot: must be a dict", "snapshot")
     if _get(snap, "game", str) != "pickpack":
         raise SnapshotError(f"game: expected 'pickpack', got {snap['game']!r}", "game")
-    raw = [0] * _RAW["size"]
+    raw = [0] * C.RAW_SIZE
     phase = _get(snap, "phase", str)
     if phase not in PHASES:
         raise SnapshotError(f"phase: must be one of {PHASES}, got {phase!r}", "phase")
-    raw[_RAW["phase"]] = PHASES.index(phase)
+    raw[C.RAW_PHASE] = PHASES.index(phase)
     if "to_move" not in snap:
         raise SnapshotError("to_move: missing", "to_move")
     to_move = snap["to_move"]
     if to_move is not None and to_move not in PLAYERS:
         raise SnapshotError(f"to_move: must be 'red', 'blue' or null, got {to_move!r}", "to_move")
-    raw[_RAW["to_move"]] = _NOBODY if to_move is None else PLAYERS.index(to_move)
+    raw[C.RAW_TO_MOVE] = C.NOBODY if to_move is None else PLAYERS.index(to_move)
     if first is not None and first not in PLAYERS:
         raise SnapshotError(f"first: must be 'red' or 'blue', got {first!r}", "first")
-    raw[_RAW["first"]] = _NOBODY if first is None else PLAYERS.index(first)
+    raw[C.RAW_FIRST] = C.NOBODY if first is None else PLAYERS.index(first)
     grabber = _get(snap, "grabber", str)
     if grabber not in SQUARES:
         raise SnapshotError(f"grabber: not a square a1..f6: {grabber!r}", "grabber")
-    raw[_RAW["grabber"]] = SQUARES.index(grabber)
+    raw[C.RAW_GRABBER] = SQUARES.index(grabber)
     grid = _get(snap, "grid", dict)
     if set(grid) != set(SQUARES):
         raise SnapshotError("grid: must have exactly the 36 squares a1..f6", "grid")
@@ -68,14 +66,14 @@ def raw_from_snapshot(snap: object, first: str | None) -> list[int]:
             continue
         if not isinstance(cell, dict) or set(cell) != {"apples", "face_up"} or not isinstance(cell["face_up"], bool):
             raise SnapshotError(f"grid.{sq}: must be null or {{'apples': 1..6, 'face_up': bool}}", "grid", index=i)
-        raw[_RAW["grid"] + 2 * i: _RAW["grid"] + 2 * i + 2] = [_int(cell["apples"]), not cell["face_up"]]
+        raw[C.RAW_GRID + 2 * i: C.RAW_GRID + 2 * i + 2] = [_int(cell["apples"]), int(not cell["face_up"])]
     crates, tiles, rush = _get(snap, "crates", dict), _get(snap, "tiles", dict), _get(snap, "rush", dict)
     for p, player in enumerate(PLAYERS):
         cl = crates.get(player)
         if not isinstance(cl, list) or len(cl) != NUM_CRATES:
             raise SnapshotError(f"crates.{player}: must be a list of 4 crates", "crates", player)
         for c, crate in enumerate(cl):
-            at = _RAW["crates"] + (p * NUM_CRATES + c) * _STRIDE
+            at = C.RAW_CRATES + (p * NUM_CRATES + c) * C.RAW_CRATE_STRIDE
             if not isinstance(crate, dict) or not isinstance(crate.get("trays"), list):
                 raise SnapshotError(f"crates.{player}[{c}]: must be {{'trays': [...], 'status': ...}}",
                                     "crates", player, c)
@@ -102,9 +100,9 @@ def raw_from_snapshot(snap: object, first: str | None) -> list[int]:
             if status not in TILE_STATUS:
                 raise SnapshotError(f"tiles.{player}.{name}.status: must be unplayed, used or malfunctioned",
                                     "tiles", player, sp)
-            at = _RAW["tiles"] + 2 * (p * len(SPACES[p]) + sp)
+            at = C.RAW_TILES + 2 * (p * len(SPACES[p]) + sp)
             raw[at: at + 2] = [-1 if kind is None else KINDS.index(kind), TILE_STATUS.index(status)]
-        raw[_RAW["rush"] + p] = _int(rush.get(player))
+        raw[C.RAW_RUSH + p] = _int(rush.get(player))
     return raw
 
 
@@ -113,17 +111,17 @@ def snapshot_from_raw(raw: list[int], scores: dict[str, int]) -> dict[str, Any]:
     and its scores (PP-E3)."""
     grid: dict[str, Any] = {}
     for i, sq in enumerate(SQUARES):
-        apples, down = raw[_RAW["grid"] + 2 * i: _RAW["grid"] + 2 * i + 2]
+        apples, down = raw[C.RAW_GRID + 2 * i: C.RAW_GRID + 2 * i + 2]
         grid[sq] = {"apples": apples, "face_up": not down} if apples else None
     crates, tiles = {}, {}
     for p, player in enumerate(PLAYERS):
-        rows = [raw[_RAW["crates"] + (p * NUM_CRATES + c) * _STRIDE:][:_STRIDE] for c in range(NUM_CRATES)]
+        rows = [raw[C.RAW_CRATES + (p * NUM_CRATES + c) * C.RAW_CRATE_STRIDE:][:C.RAW_CRATE_STRIDE] for c in range(NUM_CRATES)]
         crates[player] = [{"trays": r[2: 2 + r[1]], "status": CRATE_STATUS[r[0]]} for r in rows]
-        at = _RAW["tiles"] + 2 * p * len(SPACES[p])
+        at = C.RAW_TILES + 2 * p * len(SPACES[p])
         tiles[player] = {name: {"kind": KINDS[raw[at + 2 * i]] if raw[at + 2 * i] >= 0 else None,
                                 "status": TILE_STATUS[raw[at + 2 * i + 1]]} for i, name in enumerate(SPACES[p])}
-    to_move = raw[_RAW["to_move"]]
-    return {"game": "pickpack", "phase": PHASES[raw[_RAW["phase"]]],
-            "to_move": PLAYERS[to_move] if to_move != _NOBODY else None, "grabber": SQUARES[raw[_RAW["grabber"]]],
-            "grid": grid, "crates": crates, "tiles": tiles, "rush": dict(zip(PLAYERS, raw[_RAW["rush"]:][:2])),
+    to_move = raw[C.RAW_TO_MOVE]
+    return {"game": "pickpack", "phase": PHASES[raw[C.RAW_PHASE]],
+            "to_move": PLAYERS[to_move] if to_move != C.NOBODY else None, "grabber": SQUARES[raw[C.RAW_GRABBER]],
+            "grid": grid, "crates": crates, "tiles": tiles, "rush": dict(zip(PLAYERS, raw[C.RAW_RUSH:][:2])),
             "scores": scores}

@@ -10,7 +10,8 @@ import array
 from typing import Any
 
 from pickpack.errors import IllegalMoveError, SnapshotError
-from pickpack.games.pickpack._core import RAW_LAYOUT, CoreState
+from pickpack.games.pickpack import _constants as C
+from pickpack.games.pickpack._core import CoreState
 from pickpack.games.pickpack.encoding import FILES, PLAYERS, RANKS, SPACES, player_of
 from pickpack.games.pickpack.movetext import parse_action
 from pickpack.games.pickpack.position import parse_position, position_error, position_string
@@ -71,9 +72,11 @@ class State(CoreState, StateBase):
 
     # --- snapshots: the C loader checks, pickpack.games.pickpack.snapshot maps --------
 
-    def snapshot(self) -> dict[str, Any]:
-        """The full state as plain JSON-able data, exactly the rules file's format."""
-        return snapshot_from_raw(self._save_raw(), self.scores())
+    _raw_of_snapshot = staticmethod(raw_from_snapshot)
+
+    def _snapshot_of_raw(self, raw: list[int]) -> dict[str, Any]:
+        """snapshot() (the base's): the rules file's JSON format of this position."""
+        return snapshot_from_raw(raw, self.scores())
 
     @classmethod
     def from_snapshot(cls, snap: dict[str, Any], first: str | None = None, checked: bool = True) -> State:
@@ -88,20 +91,15 @@ class State(CoreState, StateBase):
         "Positions the rules can reach"). ``checked=False``, for tests that build
         positions by hand, skips only those, never what the core needs to run safely.
         """
-        state: State = cls._load_raw(raw_from_snapshot(snap, first), checked)
+        state: State = cls._from_raw(raw_from_snapshot(snap, first), checked)
         return state
-
-    @classmethod
-    def _load(cls, snap: dict[str, Any], checked: bool = True) -> State:
-        """from_snapshot(snap), who moves first found from the position (PP-S4)."""
-        return cls.from_snapshot(snap, None, checked)
 
     def position_key(self) -> tuple[int, ...]:
         """The position's numbers (everything the hash covers: who moves first only in
         placement, PP-S4); equal exactly for the same position, whatever the history."""
-        raw = self._save_raw()
-        if raw[RAW_LAYOUT["phase"]] != 0:
-            raw[RAW_LAYOUT["first"]] = 0
+        raw = self._raw()
+        if raw[C.RAW_PHASE] != C.PHASE_PLACEMENT:
+            raw[C.RAW_FIRST] = 0
         return tuple(raw)
 
     def __eq__(self, other: object) -> bool:
