@@ -5,7 +5,8 @@ handful of hooks, for pure-Python and C-backed states alike (docs/writing-a-game
 
 A game writes its rules as hooks:
 
-- ``players`` (property: names in seat order), ``game`` (property: its ``Game``),
+- ``players`` (property: names in seat order), ``game`` (property: its ``Game``; by
+  default the class attribute ``_GAME``, which the game module sets),
   ``current_player_id()``, ``legal_actions()``, ``returns()``, ``scores()``,
   ``snapshot()``, ``to_position()``, ``zobrist_hash()``;
 - ``_check_action(action)``: None, or ``(rule id, reason)``, for an int ``action``;
@@ -48,7 +49,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError
 from pickpack.game import CHANCE, TERMINAL, Game
@@ -133,10 +134,17 @@ class StateBase:
         """Player names in seat order (hook)."""
         raise NotImplementedError(f"{type(self).__name__} must define players")
 
+    #: The game's Game, set on the class by its game module (``State._GAME = GAME``).
+    _GAME: ClassVar[Game[Any]]
+
     @property
     def game(self) -> Game[Any]:
-        """The Game this state belongs to (hook)."""
-        raise NotImplementedError(f"{type(self).__name__} must define game")
+        """The Game this state belongs to (hook; default: the class's ``_GAME``, set by
+        the game module, not looked up)."""
+        try:
+            return self._GAME
+        except AttributeError:
+            raise NotImplementedError(f"{type(self).__name__} must define game (or _GAME)") from None
 
     def current_player_id(self) -> int:
         """Seat to decide, CHANCE or TERMINAL (hook)."""

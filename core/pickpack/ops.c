@@ -15,11 +15,13 @@
  * Beyond the searches (ABI 2) the table gives a binding the checked apply's check
  * (pp_check_action, error codes enum pp_error with their rule ids and sentences), the
  * move text (pp_action_text), the observation tensor (observation.c) and, as `mcts`,
- * the compile of the generic MCTS below. No chance nodes: the deal is drawn at
+ * the compile of the generic MCTS below, and (ABI 3) the position as plain numbers with
+ * its loader (setup.c, pp_load_raw over pp_state_check). No chance nodes: the deal is drawn at
  * creation (PP-S1). */
 #include "search_internal.h"   /* first: it sets _POSIX_C_SOURCE for clock_gettime */
 #include "pp_mcts_impl.h"
 #include "pickpack_search.h"
+#include "pp_load_error.h"
 #include <stdio.h>
 
 #define APPLES_IN_GAME 97.0    /* PP-C2: the margin's scale */
@@ -62,9 +64,11 @@ static void ops_undo(void *state, const void *record)
     pp_undo_move(state, record);
 }
 
+/* Zeros while the game goes on (the searches ask only at the end). */
 static void ops_returns(const void *state, double *out, double *margins)
 {
-    const int diff = pp_score(state, PP_RED) - pp_score(state, PP_BLUE);
+    const int diff = ((const pp_state *)state)->phase != PP_PHASE_OVER
+                     ? 0 : pp_score(state, PP_RED) - pp_score(state, PP_BLUE);
     /* Each seat's own sign and margin: a draw is 0.0 for both (never -0.0). */
     out[PP_RED] = diff > 0 ? 1.0 : diff < 0 ? -1.0 : 0.0;
     out[PP_BLUE] = diff < 0 ? 1.0 : diff > 0 ? -1.0 : 0.0;
@@ -156,6 +160,18 @@ static int ops_observation(const void *state, int seat, float *out, size_t size)
     return pp_observation_tensor(state, seat, out, size) == PP_OBS_OK ? 0 : -1;
 }
 
+/* The position as plain numbers (pickpack_core.h, PP_RAW_*): setup.c's loader, the
+ * one rule-aware check of a position from outside (pp_state_check). */
+static void ops_save_raw(const void *state, int *raw)
+{
+    pp_save_raw(state, raw);
+}
+
+static int ops_load_raw(void *state, const int *raw, int level, pp_load_error *e)
+{
+    return pp_load_raw(state, raw, level, e);
+}
+
 static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node *pool,
                     size_t pool_size, pp_mcts_result *result, pp_root_move *root_moves)
 {
@@ -175,7 +191,9 @@ static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node
     .chance_weights = NULL, .action_text = ops_action_text,                       \
     .observation_size = ops_observation_size, .observation = ops_observation,     \
     .mcts = ops_mcts, .undo_size = sizeof(pp_undo),                               \
-    .apply_undoable = ops_apply_undoable, .undo = ops_undo }
+    .apply_undoable = ops_apply_undoable, .undo = ops_undo,                       \
+    .raw_size = PP_RAW_SIZE, .save_raw = ops_save_raw, .load_raw = ops_load_raw,  \
+    .field_name = pp_field_name }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops pickpack_ops = PICKPACK_OPS;

@@ -154,6 +154,47 @@ int pp_state_check(pp_state *s, int level, pp_check *out);
 /* pp_state_check at PP_CHECK_REACHABLE, writing only the message. */
 int pp_state_validate(pp_state *s, char *msg, size_t msglen);
 
+/* --- the position as plain numbers (pp_game_ops.h ABI 3: raw_size/save_raw/load_raw/
+ * field_name; docs/engine.md, "Positions the rules can reach") ---
+ * PP_RAW_SIZE ints, the snapshot's fields by their numbers (the snapshot's words are
+ * the names of the enums above, in order). Any value may come in: pp_load_raw checks
+ * every one. History is not part of it.
+ *   PP_RAW_PHASE    enum pp_phase
+ *   PP_RAW_TO_MOVE  enum pp_player, PP_NOBODY once over
+ *   PP_RAW_FIRST    who moves first in play (PP-S4); PP_NOBODY on load: not known, the
+ *                   one for which the position is reachable (Red in placement and at
+ *                   PP_LOAD_SAFE); save_raw always writes PP_RED or PP_BLUE
+ *   PP_RAW_GRABBER  square 0..35
+ *   PP_RAW_GRID     per square a1..f6 two ints: apples (0: empty, else 1..6), face
+ *                   down (0 or 1)
+ *   PP_RAW_CRATES   per player (Red, Blue), per crate 0..3, PP_RAW_CRATE_STRIDE ints:
+ *                   enum pp_crate_status, the tray count 0..PP_MAX_CRATE, the apples of
+ *                   the trays bottom to top (PP_MAX_CRATE ints, those past the count 0)
+ *   PP_RAW_TILES    per player, per space 0..11 two ints: enum pp_kind or -1 (not
+ *                   placed), enum pp_tile_status
+ *   PP_RAW_RUSH     rush orders waiting, Red then Blue
+ * A refused load names the snapshot key (pp_field_name) of its field code, which is
+ * enum pp_snap_field + 1 (0: no error). */
+#define PP_RAW_PHASE 0
+#define PP_RAW_TO_MOVE 1
+#define PP_RAW_FIRST 2
+#define PP_RAW_GRABBER 3
+#define PP_RAW_GRID 4
+#define PP_RAW_CRATES 76
+#define PP_RAW_CRATE_STRIDE 38
+#define PP_RAW_TILES 380
+#define PP_RAW_RUSH 428
+#define PP_RAW_SIZE 430
+struct pp_load_error;
+void pp_save_raw(const pp_state *s, int *raw);
+/* Check raw at `level` (PP_LOAD_SAFE = PP_CHECK_SAFE, PP_LOAD_REACHABLE =
+ * PP_CHECK_REACHABLE) and build *s from it, hash included. Returns 0, or the field code
+ * of the first problem with *e filled in (seat: PP_RED/PP_BLUE or -1, index as in
+ * pp_check, the rule, the message "field: reason"); *s is then unspecified. */
+int pp_load_raw(pp_state *s, const int *raw, int level, struct pp_load_error *e);
+/* The snapshot key of a field code ("grid"), "" out of range. */
+const char *pp_field_name(int field);
+
 /* --- moves (movegen.c) --- */
 void pp_decode(int action, pp_move *m);
 int pp_encode(const pp_move *m);

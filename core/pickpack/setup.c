@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pp_internal.h"
+#include "pp_load_error.h"
 
 /* PP-C2: how many trays of 1..6 apples. */
 static const int tray_count[6] = {10, 8, 7, 6, 4, 1};
@@ -379,4 +380,129 @@ int pp_state_validate(pp_state *s, char *msg, size_t msglen)
     const int r = pp_state_check(s, PP_CHECK_REACHABLE, &c);
     if (r != PP_OK && msglen > 0) snprintf(msg, msglen, "%s", c.msg);
     return r;
+}
+
+/* --- the position as plain numbers (pickpack_core.h, PP_RAW_*) --- */
+
+static const char *const field_names[] = {"phase", "to_move", "first", "grabber", "grid", "crates",
+                                          "tiles", "rush"};
+
+const char *pp_field_name(int field)
+{
+    return field >= 1 && field <= (int)(sizeof field_names / sizeof *field_names) ? field_names[field - 1] : "";
+}
+
+void pp_save_raw(const pp_state *s, int *raw)
+{
+    raw[PP_RAW_PHASE] = s->phase;
+    raw[PP_RAW_TO_MOVE] = s->to_move;
+    raw[PP_RAW_FIRST] = s->first;
+    raw[PP_RAW_GRABBER] = s->grabber;
+    for (int sq = 0; sq < PP_NUM_SQUARES; sq++) {
+        raw[PP_RAW_GRID + 2 * sq] = s->grid[sq] & 0x7F;
+        raw[PP_RAW_GRID + 2 * sq + 1] = (s->grid[sq] & PP_FACE_DOWN) != 0;
+    }
+    for (int p = 0; p < 2; p++) {
+        for (int c = 0; c < PP_NUM_CRATES; c++) {
+            int *r = raw + PP_RAW_CRATES + (p * PP_NUM_CRATES + c) * PP_RAW_CRATE_STRIDE;
+            r[0] = s->crate_status[p][c];
+            r[1] = s->crate_len[p][c];
+            for (int i = 0; i < PP_MAX_CRATE; i++)
+                r[2 + i] = i < s->crate_len[p][c] ? s->crate[p][c][i] : 0;
+        }
+        for (int sp = 0; sp < PP_NUM_SPACES; sp++) {
+            const int k = s->tile_kind[p][sp];
+            raw[PP_RAW_TILES + 2 * (p * PP_NUM_SPACES + sp)] = k == PP_NO_KIND ? -1 : k;
+            raw[PP_RAW_TILES + 2 * (p * PP_NUM_SPACES + sp) + 1] = s->tile_status[p][sp];
+        }
+        raw[PP_RAW_RUSH + p] = s->rush[p];
+    }
+}
+
+/* Fill *e (a plain range error: no rule) and fail with the field's code. */
+#define RAW_FAIL(f, pl, ix, ...) do { \
+        e->field = (f) + 1; e->seat = (pl); e->index = (ix); e->rule = ""; \
+        snprintf(e->msg, sizeof e->msg, __VA_ARGS__); return e->field; } while (0)
+#define IN(v, lo, hi) ((v) >= (lo) && (v) <= (hi))
+
+/* The ranges of every number (what fits the struct), then pp_state_check's rules. */
+int pp_load_raw(pp_state *s, const int *raw, int level, pp_load_error *e)
+{
+    static const char *const crate_words = "open, premium or wholesale";
+    e->field = 0;
+    e->seat = e->index = -1;
+    e->rule = "";
+    e->msg[0] = '\0';
+    memset(s, 0, sizeof *s);
+    memset(s->tile_kind, PP_NO_KIND, sizeof s->tile_kind);
+    const int phase = raw[PP_RAW_PHASE], to_move = raw[PP_RAW_TO_MOVE], first = raw[PP_RAW_FIRST];
+    if (!IN(phase, PP_PHASE_PLACEMENT, PP_PHASE_OVER))
+        RAW_FAIL(PP_FIELD_PHASE, -1, -1, "phase: must be placement, play or over, got %d", phase);
+    if (!IN(to_move, PP_RED, PP_NOBODY))
+        RAW_FAIL(PP_FIELD_TO_MOVE, -1, -1, "to_move: must be red, blue or null, got %d", to_move);
+    if (!IN(first, PP_RED, PP_NOBODY))
+        RAW_FAIL(PP_FIELD_FIRST, -1, -1, "first: must be red or blue, got %d", first);
+    if (!IN(raw[PP_RAW_GRABBER], 0, PP_NUM_SQUARES - 1))
+        RAW_FAIL(PP_FIELD_GRABBER, -1, -1, "grabber: not a square a1..f6: %d", raw[PP_RAW_GRABBER]);
+    s->phase = (uint8_t)phase;
+    s->to_move = (uint8_t)to_move;
+    s->first = (uint8_t)(first == PP_NOBODY ? PP_RED : first);
+    s->grabber = (uint8_t)raw[PP_RAW_GRABBER];
+    for (int sq = 0; sq < PP_NUM_SQUARES; sq++) {
+        const int a = raw[PP_RAW_GRID + 2 * sq], down = raw[PP_RAW_GRID + 2 * sq + 1];
+        if (!IN(a, 0, 6) || !IN(down, 0, 1) || (a == 0 && down))
+            RAW_FAIL(PP_FIELD_GRID, -1, sq, "grid.%c%d: apples must be 1..6 and face_up a bool", 'a' + sq % 6,
+                     sq / 6 + 1);
+        s->grid[sq] = (uint8_t)(a | (down ? PP_FACE_DOWN : 0));
+    }
+    for (int p = 0; p < 2; p++) {
+        for (int c = 0; c < PP_NUM_CRATES; c++) {
+            const int *r = raw + PP_RAW_CRATES + (p * PP_NUM_CRATES + c) * PP_RAW_CRATE_STRIDE;
+            if (!IN(r[0], PP_CRATE_OPEN, PP_CRATE_WHOLESALE))
+                RAW_FAIL(PP_FIELD_CRATES, p, c, "crates.%s[%d].status: must be %s", pname[p], c, crate_words);
+            if (!IN(r[1], 0, PP_MAX_CRATE))
+                RAW_FAIL(PP_FIELD_CRATES, p, c, "crates.%s[%d].trays: more than %d trays", pname[p], c, PP_MAX_CRATE);
+            s->crate_status[p][c] = (uint8_t)r[0];
+            s->crate_len[p][c] = (uint8_t)r[1];
+            for (int i = 0; i < r[1]; i++) {
+                if (!IN(r[2 + i], 1, 6))
+                    RAW_FAIL(PP_FIELD_CRATES, p, c, "crates.%s[%d].trays[%d]: apples must be 1..6", pname[p], c, i);
+                s->crate[p][c][i] = (uint8_t)r[2 + i];
+            }
+        }
+        for (int sp = 0; sp < PP_NUM_SPACES; sp++) {
+            const int k = raw[PP_RAW_TILES + 2 * (p * PP_NUM_SPACES + sp)];
+            const int st = raw[PP_RAW_TILES + 2 * (p * PP_NUM_SPACES + sp) + 1];
+            char space[3];
+            pp_space_text(p, sp, space);
+            if (!IN(k, -1, PP_NUM_KINDS - 1))
+                RAW_FAIL(PP_FIELD_TILES, p, sp, "tiles.%s.%s.kind: must be one of P W R Q X M or null", pname[p], space);
+            if (!IN(st, PP_TILE_UNPLAYED, PP_TILE_MALFUNCTIONED))
+                RAW_FAIL(PP_FIELD_TILES, p, sp, "tiles.%s.%s.status: must be unplayed, used or malfunctioned", pname[p],
+                         space);
+            s->tile_kind[p][sp] = k < 0 ? PP_NO_KIND : (uint8_t)k;
+            s->tile_status[p][sp] = (uint8_t)st;
+        }
+        if (!IN(raw[PP_RAW_RUSH + p], 0, 2))
+            RAW_FAIL(PP_FIELD_RUSH, p, -1, "rush.%s: must be 0, 1 or 2", pname[p]);
+        s->rush[p] = (uint8_t)raw[PP_RAW_RUSH + p];
+    }
+    /* Who moves first, when not given: the one for which the position is reachable
+     * (PP-S4); Red's failure says more, unless it was only whose turn. */
+    pp_check chk, chk_blue;
+    if (pp_state_check(s, level, &chk) == PP_OK)
+        return 0;
+    if (first == PP_NOBODY && level >= PP_CHECK_REACHABLE && s->phase != PP_PHASE_PLACEMENT) {
+        s->first = PP_BLUE;
+        if (pp_state_check(s, level, &chk_blue) == PP_OK)
+            return 0;
+        if (chk.field == PP_FIELD_TO_MOVE && strcmp(chk.rule, "PP-R1") == 0)
+            chk = chk_blue;
+    }
+    e->field = chk.field + 1;
+    e->seat = chk.player;
+    e->index = chk.index;
+    e->rule = chk.rule;
+    snprintf(e->msg, sizeof e->msg, "%s", chk.msg);
+    return e->field;
 }

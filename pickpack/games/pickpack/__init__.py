@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pickpack.games.pickpack._core import MAX_GAME_LENGTH, deal_from_seed, placements_from_seed
+from pickpack.games.pickpack._constants import MAX_PLIES as MAX_GAME_LENGTH
+from pickpack.games.pickpack._core import deal_from_seed, placements_from_seed
 from pickpack.games.pickpack._core import random_games as _random_games
 from pickpack.games.pickpack.encoding import NUM_DISTINCT_ACTIONS, PLAYERS
 from pickpack.games.pickpack.game import GAME, new_pickpack

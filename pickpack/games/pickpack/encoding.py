@@ -3,7 +3,8 @@ the action layout (docs/engine.md, "Indices" and "Action integers").
 
 Every other module of the game (move text, position string, PPN dialect, TUI face,
 reference rules) imports its tables from here. Nothing here is restated from the C
-core: the sizes and the action layout are the header's (core/pickpack/pickpack_core.h),
+core: the sizes and the action layout are the header's (core/pickpack/pickpack_core.h,
+generated into pickpack.games.pickpack._constants at build time),
 the square, space and kind names the ones the core writes in move text
 (core/pickpack/text.c), the player, status and phase words the names of the C enums,
 all read through the binding; ``decode``/``encode`` are the core's ``pp_decode`` and
@@ -21,10 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pickpack.games.pickpack._core import (
-    ACTION_LAYOUT, CRATE_STATUS, KINDS, MAX_CRATE, NUM_CRATES, NUM_DISTINCT_ACTIONS, NUM_KINDS,
-    NUM_SPACES, NUM_SQUARES, PHASES, PLAYERS, SPACES, SQUARES, TILE_STATUS, decode_action,
-    encode_action)
+from pickpack.games.pickpack import _constants as C
+from pickpack.games.pickpack._core import (CRATE_STATUS, KINDS, PHASES, PLAYERS, SPACES, SQUARES, TILE_STATUS,
+                                           _encode, decode_action)
+
+NUM_DISTINCT_ACTIONS, NUM_SQUARES, NUM_SPACES = C.NUM_ACTIONS, C.NUM_SQUARES, C.NUM_SPACES
+NUM_CRATES, NUM_KINDS, MAX_CRATE = C.NUM_CRATES, C.NUM_KINDS, C.MAX_CRATE
+ACTION_LAYOUT = {"placement_actions": C.NUM_PLACEMENT_ACTIONS, "details_per_square": C.DETAILS_PER_SQUARE,
+                 "targets_per_end": C.TARGETS_PER_END}
 
 __all__ = [
     "ACTION_LAYOUT", "CRATE_STATUS", "DETAILS_PER_SQUARE", "FILES", "KINDS", "KIND_NAMES",
@@ -168,10 +173,34 @@ def decode_raw(action: int) -> tuple[int, int, int, int, int, int]:
     return decode_action(action)
 
 
+def _part(name: str, v: object, lo: int, hi: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ValueError(f"{name}: must be an int {lo}..{hi}, got {v!r}")
+    return v
+
+
 def encode_raw(placement_kind: int, dest: int, grab_crate: int, end: int, target: int, rush: int) -> int:
-    """``pp_encode``, the inverse of decode_raw. ValueError naming the part that is out of
-    range or does not fit the others."""
-    return encode_action(placement_kind, dest, grab_crate, end, target, rush)
+    """``pp_encode``, the inverse of decode_raw. A placement decision has placement_kind
+    0..5, dest, grab_crate and end -1, target and rush 0; a grab dest 0..35, grab_crate
+    0..3, end -1, target 0; a tile activation dest 0..35, grab_crate -1, end 0/1, target
+    0..68. ValueError naming the part that is out of range or does not fit the others."""
+    parts = (_part("placement_kind", placement_kind, -1, NUM_KINDS - 1), _part("dest", dest, -1, NUM_SQUARES - 1),
+             _part("grab_crate", grab_crate, -1, NUM_CRATES - 1), _part("end", end, -1, 1),
+             _part("target", target, 0, TARGETS_PER_END - 1), _part("rush", rush, 0, 1))
+    if placement_kind >= 0:
+        for name, v in (("dest", dest), ("grab_crate", grab_crate), ("end", end)):
+            if v != -1:
+                raise ValueError(f"{name}: a placement decision has none (-1), got {v}")
+        if target != 0 or rush != 0:
+            raise ValueError("target, rush: a placement decision has neither (0)")
+    elif dest < 0:
+        raise ValueError("dest: a grabber move needs a destination square 0..35")
+    elif (grab_crate >= 0) == (end >= 0):
+        raise ValueError("grab_crate, end: a grabber move either grabs (grab_crate 0..3, end -1) "
+                         "or activates a tile (grab_crate -1, end 0/1)")
+    elif grab_crate >= 0 and target != 0:
+        raise ValueError(f"target: a grab has none (0), got {target}")
+    return int(_encode(*parts))
 
 
 def decode(action: int, mover: str | int | None = None) -> DecodedAction:
@@ -251,15 +280,15 @@ def encode(*, placement_kind: str | None = None, destination: str | None = None,
                 raise ValueError(f"{name}: a placement decision has none, got {v!r}")
         if rush:
             raise ValueError("rush: a placement decision spends no rush order")
-        return encode_action(KINDS.index(placement_kind), -1, -1, -1, 0, 0)
+        return encode_raw(KINDS.index(placement_kind), -1, -1, -1, 0, 0)
     if not isinstance(destination, str) or destination not in _SQUARE_INDEX:
         raise ValueError(f"destination: must be a square a1..f6 (or give placement_kind), got {destination!r}")
     dest = _SQUARE_INDEX[destination]
     if grab_crate is not None:
         if tile_end is not None or target is not None:
             raise ValueError("tile_end, target: a grab has neither (it has grab_crate)")
-        return encode_action(-1, dest, _crate_number("grab_crate", grab_crate), -1, 0, int(rush))
+        return encode_raw(-1, dest, _crate_number("grab_crate", grab_crate), -1, 0, int(rush))
     if isinstance(tile_end, bool) or not isinstance(tile_end, int) or tile_end not in (0, 1):
         raise ValueError(f"tile_end: must be 0 or 1 for a tile activation (or give grab_crate), "
                          f"got {tile_end!r}")
-    return encode_action(-1, dest, -1, tile_end, _target_index(target), int(rush))
+    return encode_raw(-1, dest, -1, tile_end, _target_index(target), int(rush))

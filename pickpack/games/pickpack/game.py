@@ -6,7 +6,8 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 
 from pickpack.game import Game, GameOption, PlayFlag, fixed_names
-from pickpack.games.pickpack._core import MAX_GAME_LENGTH, deal_from_seed, placements_from_seed
+from pickpack.games.pickpack._constants import MAX_PLIES as MAX_GAME_LENGTH
+from pickpack.games.pickpack._core import deal_from_seed, placements_from_seed
 from pickpack.games.pickpack.encoding import KINDS, NUM_DISTINCT_ACTIONS, NUM_SPACES, PLAYERS
 from pickpack.games.pickpack.state import State
 
@@ -159,3 +160,5 @@ GAME = Game(
     },
 )
 """Pick & Pack as a registered game (entry point ``pickpack.games:pickpack``)."""
+
+State._GAME = GAME
