@@ -31,7 +31,7 @@ from pickpack.games.push.encoding import (BANK, CARD_TEXT, COLOUR_LETTERS, DIE_F
                                           decision_text, die_text, full_deck)
 from pickpack.games.push.movetext import read_move_text
 from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
-from pickpack.games.push.position import format_position, load_position
+from pickpack.games.push.position import format_position, load_position, picture
 from pickpack.games.push.reference.tensor import tensor_from_observation, tensor_size
 from pickpack.games.push.zobrist import hash_snapshot
 from pickpack.games.push.snapshot import (cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts,
@@ -491,19 +491,5 @@ class RefState(StateBase):
         return load_position(text, lambda snap: cls.from_snapshot(snap, checked=checked))
 
     def __str__(self) -> str:
-        """A short picture: options and phase, deck and switch pile, the stacks, one line
-        per seat (``>`` marks the turn, ``*`` the actor when another seat) with bench,
-        bank size and score."""
-        arrow = "clockwise" if self.direction > 0 else "anticlockwise"
-        flags = [name for name, on in self.options.items() if on]
-        head = (f"PUSH, {self._n} players{' (' + ', '.join(flags) + ')' if flags else ''}, phase {self._phase}"
-                + (f", card {CARD_TEXT[self._card]}" if self._card is not None else ""))
-        lines = [head, f"deck {self.deck_size}, switch pile {self._switches} ({arrow})"]
-        stacks = ["[" + " ".join(CARD_TEXT[t] for t in stack) + "]" for stack in self._stacks]
-        lines.append("stacks " + " ".join(stacks))
-        for seat, name in enumerate(self.players):
-            mark = ">" if seat == self._turn else "*" if seat == self._actor else " "
-            bench = " ".join(counts_to_cards(self._benches[seat])) or "-"
-            lines.append(f"{mark} {name}: bench {bench}; bank {sum(self._banks[seat])} cards; "
-                         f"score {self.score(seat)}")
-        return "\n".join(lines)
+        """A short picture (position.picture)."""
+        return picture(self.snapshot(), self.direction, [self.score(seat) for seat in range(self._n)])
