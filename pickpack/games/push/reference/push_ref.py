@@ -18,7 +18,7 @@ keeps, per action, the whole position before it (simple, obviously right).
 from __future__ import annotations
 
 import array
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pickpack.errors import IllegalMoveError
@@ -35,10 +35,10 @@ from pickpack.games.push.position import format_position, load_position, picture
 from pickpack.games.push.reference.tensor import tensor_from_observation, tensor_size
 from pickpack.games.push.zobrist import hash_snapshot
 from pickpack.games.push.snapshot import (cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts,
-                                          placeable, validate_snapshot)
+                                          validate_snapshot)
 from pickpack.state_base import StateBase
 
-__all__ = ["RefState"]
+__all__ = ["RefState", "can_join", "placeable"]
 
 _NAMES = seat_names("p")
 _CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
@@ -54,6 +54,32 @@ def _check_flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{name} must be True or False, not {type(value).__name__} (PU-R3, PU-S2)")
     return value
+
+
+def can_join(card: int, stack: Sequence[int]) -> bool:
+    """True if card type ``card`` may join a stack holding the card types ``stack``
+    (PU-P2): a number card when no card there has its colour or its value, a roll card
+    when the stack has no roll card; a switch card never (PU-P3)."""
+    if card == SWITCH:
+        return False
+    if card == ROLL:
+        return ROLL not in stack
+    return all(other >= NUM_NUMBER_TYPES or (card_colour(other) != card_colour(card)
+                                            and card_value(other) != card_value(card)) for other in stack)
+
+
+def placeable(card: int, stacks: Sequence[Sequence[int]]) -> list[int]:
+    """The stacks (0..2, increasing) card type ``card`` may be placed on (PU-P2): each
+    existing stack s < k it may join, then k (a new stack) when k < 3, where k is the
+    number of stacks holding cards (the stacks in use are 0..k-1 during a push turn)."""
+    if card == SWITCH:
+        return []
+    k = sum(1 for stack in stacks if stack)
+    places = [s for s in range(k) if can_join(card, stacks[s])]
+    if k < NUM_STACKS:
+        places.append(k)
+    return places
+
 
 
 class RefState(StateBase):
