@@ -29,6 +29,7 @@ def test_the_generated_constants_are_the_bindings_numbers() -> None:
     assert [C.PHASE_START, C.PHASE_DRAW, C.PHASE_OVER] == [0, 1, 6]
     assert (C.DRAW, C.STOP, C.BANK, C.PLACE, C.TAKE) == (0, 1, 2, 7, 10)
     assert C.NO_CARD == 0xFF and C.CHANCE == -1 and C.OBS_MAX_SIZE == 203 + 6 * 33
+    assert C.ZOBRIST_SEED == int.from_bytes(b"PUSHZOBR", "big")          # a 64-bit literal with its suffix
 
 
 def test_the_raw_layout_is_the_headers() -> None:
