@@ -30,3 +30,9 @@ cdef class CState:
 cdef uint64_t seed64(object seed) except? 0
 # A Python int clamped into the C int range (a value no game's check accepts beyond).
 cdef int clamp_int(object v)
+# The checks of a binding's int and flag arguments: TypeError for a non-int (bool
+# included) / a non-bool, ValueError outside low..high ("NAME must be LOW..HIGH, not V
+# (RULES)"); count_arg: a batch's game count n, 0..2**62.
+cdef long int_arg(str name, object value, long low, long high, str rules=*) except? -1
+cdef int flag_arg(str name, object value, str rules=*) except -1
+cdef long count_arg(object n) except -1

@@ -795,6 +795,29 @@ cdef class CState:
         naming field, seat, index and rule for what the C loader refuses)."""
         return cls._from_raw(cls._raw_of_snapshot(snap), checked)
 
+    @classmethod
+    def from_snapshot(cls, snap, *, checked=True):
+        """The state (history empty) a snapshot (the game's docs, "Snapshot") describes:
+        ``_load(snap, checked)``. SnapshotError naming field, seat or item and rule;
+        ``checked=False`` skips only the checks of what the rules reach."""
+        return cls._load(snap, checked)
+
+    def _table(self):
+        """The facts of this state's C table: ``{"name", "state_size", "max_actions",
+        "max_chance_outcomes", "max_plies", "num_distinct_actions", "undo_size",
+        "raw_size"}`` (pp_game_ops.h), e.g. to hold a game's Python constants to its C."""
+        cdef const pp_game_ops *o = self.ops
+        return {"name": o.name.decode("utf-8", "replace"), "state_size": o.state_size,
+                "max_actions": o.max_actions, "max_chance_outcomes": o.max_chance_outcomes,
+                "max_plies": o.max_plies, "num_distinct_actions": o.num_distinct_actions,
+                "undo_size": o.undo_size, "raw_size": o.raw_size}
+
+    def history(self):
+        """The actions applied since creation as Moves with the text each had when
+        applied (the table's action_text), oldest first."""
+        from pickpack.move import Move
+        return [Move(a, t) for a, t in zip(self.history_actions(), self._history_texts())]
+
 
 def _seat_name(cls, int seat):
     """The name a snapshot gives ``seat``: the class's ``players`` where it is a tuple
@@ -809,3 +832,28 @@ def _rebuild(cls, snap, actions):
     for a in actions:
         st.apply_action(a)
     return st
+
+
+# --- argument checks every binding makes (exported through _cstate.pxd) -------------
+
+cdef long int_arg(str name, object value, long low, long high, str rules="") except? -1:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be {low}..{high}, not {value}" + (f" ({rules})" if rules else ""))
+    return value
+
+
+cdef int flag_arg(str name, object value, str rules="") except -1:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {type(value).__name__}"
+                        + (f" ({rules})" if rules else ""))
+    return 1 if value else 0
+
+
+cdef long count_arg(object n) except -1:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if not 0 <= n <= 2 ** 62:
+        raise ValueError(f"n must be 0..2**62 games, got {n}")
+    return n

@@ -113,6 +113,9 @@ def test_build_and_sdist_print_no_deprecation_and_ship_the_styles(tmp_path: Path
     shipped = {str(p.relative_to(tmp_path / "lib" / "pickpack")) for p in (tmp_path / "lib" / "pickpack" / "include").rglob("*")}
     assert {"include/pp_game_ops.h", "include/pp_mcts_impl.h", "include/rng.c", "include/pickpack/_cstate.pxd",
             "include/pickpack/_game_ops.pxd"} <= shipped
+    # The Python constants generated from the C headers (setup.py GENERATED_CONSTANTS)
+    constants = (tmp_path / "lib" / "pickpack" / "games" / "push" / "_constants.py").read_text(encoding="utf-8")
+    assert "\nRAW_SIZE = 521\n" in constants and "\nPHASE_OVER = 6\n" in constants
     (sdist,) = glob.glob(str(tmp_path / "dist" / "pickpack_engine-*.tar.gz"))
     with tarfile.open(sdist) as tar:
         names = tar.getnames()

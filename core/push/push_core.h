@@ -122,6 +122,7 @@ typedef enum push_error {
 
 /* --- Zobrist keys (zobrist.c): the table of pickpack/games/push/zobrist.py --- */
 #define PUSH_NUM_KEYS 2232
+#define PUSH_ZOBRIST_SEED 0x505553485A4F4252ull   /* splitmix64's start: ASCII "PUSHZOBR" */
 void push_zobrist_init(void);                      /* idempotent; called by push_state_init */
 uint64_t push_zobrist_key(int index);              /* KEYS[index], 0..PUSH_NUM_KEYS-1 */
 uint64_t push_hash_full(const push_state *s);      /* from scratch, for checks */

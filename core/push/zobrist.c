@@ -3,8 +3,6 @@
  * pickpack/games/push/zobrist.py (its KEYS), and the hash of a whole position. */
 #include "push_internal.h"
 
-#define PUSH_ZOBRIST_SEED 0x505553485A4F4252ull   /* ASCII "PUSHZOBR" */
-
 uint64_t push_z[PUSH_NUM_KEYS];
 static volatile int z_ready = 0;
 

@@ -1,7 +1,9 @@
 """PUSH's numbers and texts: cards, die faces, actions, phases, the snapshot's fields.
 
 One definition, shared by the C-backed ``State``, the plain-Python reference, the PPN
-dialect and the TUI face (rules: docs/push.md and the rules file, ids PU-...).
+dialect and the TUI face; the numbers are the C header's (core/push/push_core.h), read
+from the module setup.py generates from it at build time (``_constants``), the texts
+are this module's (rules: docs/push.md and the rules file, ids PU-...).
 
 Cards (PU-C1) are identified by their *type*, 0..31: a number card of colour ``c``
 (0 red, 1 blue, 2 green, 3 yellow, 4 purple) and value ``v`` (1..6) is ``c*6 + v-1``
@@ -29,6 +31,7 @@ PU-P2), 10..12 ``take-1`` .. ``take-3`` (collect stack 1..3, PU-K1).
 from __future__ import annotations
 
 from pickpack.errors import MoveSyntaxError
+from pickpack.games.push import _constants as C
 
 __all__ = [
     "BANK", "CARD_COPIES", "CARD_TEXT", "COLOURS", "COLOUR_LETTERS", "DECISION_TEXT", "DIE_FACES",
@@ -39,36 +42,36 @@ __all__ = [
     "parse_decision", "parse_die",
 ]
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
+MIN_PLAYERS = C.MIN_PLAYERS
+MAX_PLAYERS = C.MAX_PLAYERS
 
 #: Colour names in colour order (PU-C1, PU-C2); their letters in card and move text.
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 COLOUR_LETTERS = ("R", "B", "G", "Y", "P")
-NUM_COLOURS = 5
-NUM_VALUES = 6
+NUM_COLOURS = C.NUM_COLOURS
+NUM_VALUES = C.NUM_VALUES
 #: Number-card types 0..29, then the roll card and the switch card.
-NUM_NUMBER_TYPES = 30
-ROLL = 30
-SWITCH = 31
-NUM_CARD_TYPES = 32
+NUM_NUMBER_TYPES = C.NUM_NUMBER_TYPES
+ROLL = C.ROLL
+SWITCH = C.SWITCH
+NUM_CARD_TYPES = C.NUM_CARD_TYPES
 #: Copies of each type in the full deck (PU-C1): 3 per number card, 18 roll, 12 switch.
-CARD_COPIES = (3,) * NUM_NUMBER_TYPES + (18, 12)
+CARD_COPIES = (C.COPIES_PER_NUMBER,) * NUM_NUMBER_TYPES + (C.NUM_ROLL_CARDS, C.NUM_SWITCH_CARDS)
 
 #: Die faces (PU-C2): 0..4 the colours, 5 the star; as chance outcomes DIE_OFFSET + face.
-DIE_FACES = 6
-STAR = 5
-DIE_OFFSET = NUM_CARD_TYPES
+DIE_FACES = C.DIE_FACES
+STAR = C.STAR
+DIE_OFFSET = C.DIE_OFFSET
 MAX_CHANCE_OUTCOMES = DIE_OFFSET + DIE_FACES          # 38
 
 #: Decision actions.
-DRAW = 0
-STOP = 1
-BANK = 2            # BANK + colour, 2..6
-PLACE = 7           # PLACE + stack index 0..2
-TAKE = 10           # TAKE + stack index 0..2
-NUM_STACKS = 3      # PU-P2
-NUM_DISTINCT_ACTIONS = 13
+DRAW = C.DRAW
+STOP = C.STOP
+BANK = C.BANK        # BANK + colour, 2..6
+PLACE = C.PLACE      # PLACE + stack index 0..2
+TAKE = C.TAKE        # TAKE + stack index 0..2
+NUM_STACKS = C.NUM_STACKS      # PU-P2
+NUM_DISTINCT_ACTIONS = C.NUM_DECISIONS
 
 #: Phases in the order of their index (the snapshot's "phase", Zobrist key PHASE[i]):
 #: "start" (push or bank, PU-T1), "draw" (chance: the top card, PU-P1), "place" (where
@@ -82,7 +85,7 @@ PHASES = ("start", "draw", "place", "decide", "roll", "collect", "over")
 #: push turn draws a card) + takes 108 (one per stack, each started by a card) + die rolls
 #: on taking 18 (one per roll card) + banks 90 (each moves at least one number card, and a
 #: card is banked once) = 684.
-MAX_GAME_LENGTH = 684
+MAX_GAME_LENGTH = C.MAX_PLIES
 
 CARD_TEXT = tuple(f"{COLOUR_LETTERS[t // NUM_VALUES]}{t % NUM_VALUES + 1}" for t in range(NUM_NUMBER_TYPES)
                   ) + ("roll", "switch")

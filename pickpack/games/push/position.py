@@ -24,8 +24,8 @@ A 4-player game's start, and a position in collection:
 
 ``parse_position`` raises ``pickpack.PositionError(field, column, reason, rule)`` with the
 field's name (FIELDS) and the 1-based column where the problem is; the parsed snapshot is
-then checked by snapshot.validate_snapshot, whose errors are reported at their field's
-column. ``load_position`` also loads it (the C loader's reachability checks) and reports
+then checked by snapshot.validate_snapshot (the C loader), whose errors are reported at
+their field's column. ``load_position`` also loads it (the C loader's reachability checks) and reports
 the loader's errors the same way, at the stack's or seat's card list where there is one.
 
     >>> from pickpack.games.push.reference import RefState
@@ -38,14 +38,14 @@ the loader's errors the same way, at the stack's or seat's card list where there
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from pickpack.errors import PositionError, SnapshotError
 from pickpack.games.push.encoding import NUM_NUMBER_TYPES, ROLL, SWITCH
 from pickpack.games.push.snapshot import deck_from_counts, deck_to_counts, validate_snapshot
 
-__all__ = ["FIELDS", "format_position", "load_position", "parse_position", "position_error"]
+__all__ = ["FIELDS", "format_position", "load_position", "parse_position", "picture", "position_error"]
 
 T = TypeVar("T")
 
@@ -188,3 +188,21 @@ def load_position(text: str, load: Callable[[dict[str, Any]], T]) -> T:
         return load(snap)
     except SnapshotError as exc:
         raise position_error(text, exc) from exc
+
+
+def picture(snap: Mapping[str, Any], direction: int, scores: Sequence[int]) -> str:
+    """The short picture both implementations print (``str(state)``) of the snapshot
+    ``snap`` with its collection direction (+1/-1) and each seat's score: options and
+    phase, deck and switch pile, the stacks, one line per seat (``>`` marks the turn,
+    ``*`` the actor when another seat) with bench, bank size and score."""
+    flags = [name for name in ("hard", "switch_per_turn") if snap[name]]
+    head = (f"PUSH, {snap['players']} players{' (' + ', '.join(flags) + ')' if flags else ''}, phase {snap['phase']}"
+            + (f", card {snap['card']}" if snap["card"] is not None else ""))
+    lines = [head, f"deck {sum(snap['deck'].values())}, switch pile {snap['switches']} "
+                   f"({'clockwise' if direction > 0 else 'anticlockwise'})",
+             "stacks " + " ".join("[" + " ".join(stack) + "]" for stack in snap["stacks"])]
+    for seat, score in enumerate(scores):
+        mark = ">" if seat == snap["turn"] else "*" if seat == snap["actor"] else " "
+        lines.append(f"{mark} p{seat + 1}: bench {' '.join(snap['benches'][seat]) or '-'}; "
+                     f"bank {len(snap['banks'][seat])} cards; score {score}")
+    return "\n".join(lines)

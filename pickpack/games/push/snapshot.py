@@ -1,4 +1,5 @@
-"""PUSH snapshots: checking one and the conversions every implementation needs.
+"""PUSH snapshots: the mapping to and from the C core's raw vector, and the conversions
+every implementation needs (no rules: those are the C loader's).
 
 A snapshot is the whole position as JSON-able data (docs/push.md, "Snapshot"):
 
@@ -18,8 +19,8 @@ maps back; the rules are the C loader's alone (push_load, the game's one rule-aw
 validator): ``validate_snapshot`` runs it and returns the normalised snapshot (zero deck
 counts dropped, card lists sorted in card-type order), or raises
 ``pickpack.SnapshotError`` naming the field, the seat (``player``, ``"p1"``..) or stack
-(``index``) and the rule broken. The discard pile is not stored: it
-is the full deck minus everything else (``discard_counts``).
+(``index``) and the rule broken. The discard pile is not stored: it is the full deck
+minus everything else (``discard_counts``).
 
     >>> counts_to_cards(cards_to_counts(["B1", "R3", "roll"], "stacks"))
     ['R3', 'B1', 'roll']
@@ -34,12 +35,11 @@ from typing import Any
 
 from pickpack.errors import SnapshotError
 from pickpack.games.push import _constants as C
-from pickpack.games.push.encoding import (CARD_TEXT, MAX_PLAYERS, MIN_PLAYERS, NUM_CARD_TYPES,
-                                          NUM_NUMBER_TYPES, NUM_STACKS, PHASES, ROLL, SWITCH, card_colour,
-                                          card_value, full_deck)
+from pickpack.games.push.encoding import (CARD_TEXT, MAX_PLAYERS, MIN_PLAYERS, NUM_CARD_TYPES, NUM_STACKS,
+                                          PHASES, SWITCH, full_deck)
 
-__all__ = ["EXAMPLE", "FIELDS", "can_join", "cards_to_counts", "counts_to_cards", "deck_from_counts", "deck_to_counts",
-           "discard_counts", "from_raw", "placeable", "to_raw", "validate_snapshot"]
+__all__ = ["EXAMPLE", "FIELDS", "cards_to_counts", "counts_to_cards", "deck_from_counts", "deck_to_counts",
+           "discard_counts", "from_raw", "to_raw", "validate_snapshot"]
 
 #: A real 4-player position in phase collect (docs/push.md, "Snapshot").
 EXAMPLE: dict[str, Any] = {"players": 4, "hard": False, "switch_per_turn": False,
@@ -60,31 +60,6 @@ FIELDS = ("players", "hard", "switch_per_turn", "phase", "turn", "actor", "card"
           "benches", "banks", "switches", "turn_switches")
 
 _CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
-
-
-def can_join(card: int, stack: Sequence[int]) -> bool:
-    """True if card type ``card`` may join a stack holding the card types ``stack``
-    (PU-P2): a number card when no card there has its colour or its value, a roll card
-    when the stack has no roll card; a switch card never (PU-P3)."""
-    if card == SWITCH:
-        return False
-    if card == ROLL:
-        return ROLL not in stack
-    return all(other >= NUM_NUMBER_TYPES or (card_colour(other) != card_colour(card)
-                                            and card_value(other) != card_value(card)) for other in stack)
-
-
-def placeable(card: int, stacks: Sequence[Sequence[int]]) -> list[int]:
-    """The stacks (0..2, increasing) card type ``card`` may be placed on (PU-P2): each
-    existing stack s < k it may join, then k (a new stack) when k < 3, where k is the
-    number of stacks holding cards (the stacks in use are 0..k-1 during a push turn)."""
-    if card == SWITCH:
-        return []
-    k = sum(1 for stack in stacks if stack)
-    places = [s for s in range(k) if can_join(card, stacks[s])]
-    if k < NUM_STACKS:
-        places.append(k)
-    return places
 
 
 def cards_to_counts(cards: Sequence[str], field: str = "cards", player: str | None = None,

@@ -27,13 +27,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pickpack.games.push import _constants as C
 from pickpack.games.push.encoding import (CARD_TEXT, MAX_PLAYERS, NUM_CARD_TYPES, NUM_NUMBER_TYPES,
                                           NUM_STACKS, PHASES)
 
 __all__ = ["KEYS", "OFFSETS", "ZOBRIST_SEED", "hash_snapshot", "splitmix64_stream"]
 
-#: splitmix64's starting state: the bytes "PUSHZOBR".
-ZOBRIST_SEED = 0x505553485A4F4252
+#: splitmix64's starting state: the bytes "PUSHZOBR" (PUSH_ZOBRIST_SEED of push_core.h).
+ZOBRIST_SEED = C.ZOBRIST_SEED
 _MASK = (1 << 64) - 1
 
 #: (table, size) in key order.

@@ -17,15 +17,19 @@ from pickpack.games.push.state import State
 
 
 def test_the_generated_constants_are_the_bindings_numbers() -> None:
-    assert C.NUM_DECISIONS == _core.NUM_DISTINCT_ACTIONS == encoding.NUM_DISTINCT_ACTIONS == 13
-    assert C.DIE_OFFSET + C.DIE_FACES == _core.MAX_CHANCE_OUTCOMES == encoding.MAX_CHANCE_OUTCOMES == 38
-    assert C.MAX_PLIES == _core.MAX_GAME_LENGTH == encoding.MAX_GAME_LENGTH == 684
+    table = State(2)._table()            # the binding's C table (pp_game_ops)
+    assert C.NUM_DECISIONS == table["num_distinct_actions"] == encoding.NUM_DISTINCT_ACTIONS == 13
+    assert C.MAX_OUTCOMES == table["max_chance_outcomes"] == 32 and encoding.MAX_CHANCE_OUTCOMES == 38
+    assert C.MAX_PLIES == table["max_plies"] == encoding.MAX_GAME_LENGTH == 684
+    assert C.MAX_ACTIONS == table["max_actions"] and C.RAW_SIZE == table["raw_size"] == 521
+    assert table["state_size"] == _core.STATE_BYTES and table["name"] == "push"
     assert C.NUM_KEYS == len(_core.ZOBRIST_KEYS) == 2232
     assert (C.MIN_PLAYERS, C.MAX_PLAYERS, C.ROLL, C.SWITCH, C.NUM_CARD_TYPES) == (2, 6, 30, 31, 32)
     # the enumerators, counted from 0 or set explicitly (enum push_phase, push_decision)
     assert [C.PHASE_START, C.PHASE_DRAW, C.PHASE_OVER] == [0, 1, 6]
     assert (C.DRAW, C.STOP, C.BANK, C.PLACE, C.TAKE) == (0, 1, 2, 7, 10)
     assert C.NO_CARD == 0xFF and C.CHANCE == -1 and C.OBS_MAX_SIZE == 203 + 6 * 33
+    assert C.ZOBRIST_SEED == int.from_bytes(b"PUSHZOBR", "big")          # a 64-bit literal with its suffix
 
 
 def test_the_raw_layout_is_the_headers() -> None:
@@ -108,3 +112,22 @@ def test_a_huge_int_in_the_raw_vector_is_clamped_and_refused() -> None:
     with pytest.raises(SnapshotError) as caught:
         State._from_raw(raw)
     assert (caught.value.field, caught.value.rule) == ("switches", "PU-S1")
+
+
+def test_the_reference_and_encoding_import_without_the_extension() -> None:
+    # The package's __init__ imports the C-backed State; its modules alone must not.
+    import subprocess
+    import sys
+
+    code = ("import sys, types; from pathlib import Path; import pickpack.games\n"
+            "package = types.ModuleType('pickpack.games.push')\n"
+            "package.__path__ = [str(Path(pickpack.games.__file__).parent / 'push')]\n"
+            "sys.modules['pickpack.games.push'] = package\n"
+            "sys.modules['pickpack.games.push._core'] = None\n"
+            "from pickpack.games.push.reference.push_ref import RefState\n"
+            "from pickpack.games.push import encoding, snapshot\n"
+            "state = RefState(3); state.apply_action(encoding.DRAW)\n"
+            "print(encoding.NUM_DISTINCT_ACTIONS, state.phase, len(snapshot.to_raw(state.snapshot())))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["13", "draw", "521"]

@@ -18,7 +18,7 @@ keeps, per action, the whole position before it (simple, obviously right).
 from __future__ import annotations
 
 import array
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pickpack.errors import IllegalMoveError
@@ -31,14 +31,14 @@ from pickpack.games.push.encoding import (BANK, CARD_TEXT, COLOUR_LETTERS, DIE_F
                                           decision_text, die_text, full_deck)
 from pickpack.games.push.movetext import read_move_text
 from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
-from pickpack.games.push.position import format_position, load_position
+from pickpack.games.push.position import format_position, load_position, picture
 from pickpack.games.push.reference.tensor import tensor_from_observation, tensor_size
 from pickpack.games.push.zobrist import hash_snapshot
 from pickpack.games.push.snapshot import (cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts,
-                                          placeable, validate_snapshot)
+                                          validate_snapshot)
 from pickpack.state_base import StateBase
 
-__all__ = ["RefState"]
+__all__ = ["RefState", "can_join", "placeable"]
 
 _NAMES = seat_names("p")
 _CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
@@ -54,6 +54,32 @@ def _check_flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{name} must be True or False, not {type(value).__name__} (PU-R3, PU-S2)")
     return value
+
+
+def can_join(card: int, stack: Sequence[int]) -> bool:
+    """True if card type ``card`` may join a stack holding the card types ``stack``
+    (PU-P2): a number card when no card there has its colour or its value, a roll card
+    when the stack has no roll card; a switch card never (PU-P3)."""
+    if card == SWITCH:
+        return False
+    if card == ROLL:
+        return ROLL not in stack
+    return all(other >= NUM_NUMBER_TYPES or (card_colour(other) != card_colour(card)
+                                            and card_value(other) != card_value(card)) for other in stack)
+
+
+def placeable(card: int, stacks: Sequence[Sequence[int]]) -> list[int]:
+    """The stacks (0..2, increasing) card type ``card`` may be placed on (PU-P2): each
+    existing stack s < k it may join, then k (a new stack) when k < 3, where k is the
+    number of stacks holding cards (the stacks in use are 0..k-1 during a push turn)."""
+    if card == SWITCH:
+        return []
+    k = sum(1 for stack in stacks if stack)
+    places = [s for s in range(k) if can_join(card, stacks[s])]
+    if k < NUM_STACKS:
+        places.append(k)
+    return places
+
 
 
 class RefState(StateBase):
@@ -491,19 +517,5 @@ class RefState(StateBase):
         return load_position(text, lambda snap: cls.from_snapshot(snap, checked=checked))
 
     def __str__(self) -> str:
-        """A short picture: options and phase, deck and switch pile, the stacks, one line
-        per seat (``>`` marks the turn, ``*`` the actor when another seat) with bench,
-        bank size and score."""
-        arrow = "clockwise" if self.direction > 0 else "anticlockwise"
-        flags = [name for name, on in self.options.items() if on]
-        head = (f"PUSH, {self._n} players{' (' + ', '.join(flags) + ')' if flags else ''}, phase {self._phase}"
-                + (f", card {CARD_TEXT[self._card]}" if self._card is not None else ""))
-        lines = [head, f"deck {self.deck_size}, switch pile {self._switches} ({arrow})"]
-        stacks = ["[" + " ".join(CARD_TEXT[t] for t in stack) + "]" for stack in self._stacks]
-        lines.append("stacks " + " ".join(stacks))
-        for seat, name in enumerate(self.players):
-            mark = ">" if seat == self._turn else "*" if seat == self._actor else " "
-            bench = " ".join(counts_to_cards(self._benches[seat])) or "-"
-            lines.append(f"{mark} {name}: bench {bench}; bank {sum(self._banks[seat])} cards; "
-                         f"score {self.score(seat)}")
-        return "\n".join(lines)
+        """A short picture (position.picture)."""
+        return picture(self.snapshot(), self.direction, [self.score(seat) for seat in range(self._n)])
