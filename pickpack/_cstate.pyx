@@ -6,8 +6,9 @@ position of ``ops.state_size`` bytes and the history (the position before each
 applied action, and the action). Everything the table can answer is done here, once
 for every game: history, undo, copy, pickling support, legal actions, the checked
 apply that raises ``IllegalMoveError`` (worded by pickpack.errors), chance weights and
-exact chance probabilities, returns, the hash, playouts and perft in C without the
-GIL. A game's ``CoreState`` is ``cdef class CoreState(CState)`` whose ``__cinit__``
+exact chance probabilities (the one cache of them, ExactProbability: exact_probability
+and exact_outcomes, which pickpack.state_base uses too), returns, the hash, playouts and
+perft in C without the GIL. A game's ``CoreState`` is ``cdef class CoreState(CState)`` whose ``__cinit__``
 calls ``self._bind(&its_ops)`` and writes its start position into ``self.state``; it
 adds its snapshot marshalling (``snapshot()``, the class method ``_load(snap)``) and
 its game-only queries.

@@ -72,7 +72,9 @@ def test_a_c_state_s_chance_outcomes_come_from_the_shared_cache() -> None:
     assert all(p is exact_probability(w, total) for (_, p), (_, w) in zip(outcomes, weights, strict=True))
     assert outcomes[0] == (0, Fraction(1, 40))                        # R1: 3 copies of 120 (PU-C1)
     assert float(outcomes[0][1]) == 1 / 40 and sum(p for _, p in outcomes) == 1
-    assert state.chance_outcomes() == outcomes and state.chance_outcomes() is not outcomes
+    again = state.chance_outcomes()
+    assert again == outcomes and again is not outcomes                 # a new list each time ...
+    assert all(a is b for a, b in zip(again, outcomes, strict=True))    # ... of the same pairs
 
 
 def test_weights_beyond_64_bits_stay_exact() -> None:
