@@ -6,8 +6,9 @@ position of ``ops.state_size`` bytes and the history (the position before each
 applied action, and the action). Everything the table can answer is done here, once
 for every game: history, undo, copy, pickling support, legal actions, the checked
 apply that raises ``IllegalMoveError`` (worded by pickpack.errors), chance weights and
-exact chance probabilities, returns, the hash, playouts and perft in C without the
-GIL. A game's ``CoreState`` is ``cdef class CoreState(CState)`` whose ``__cinit__``
+exact chance probabilities (the one cache of them, ExactProbability: exact_probability
+and exact_outcomes, which pickpack.state_base uses too), returns, the hash, playouts and
+perft in C without the GIL. A game's ``CoreState`` is ``cdef class CoreState(CState)`` whose ``__cinit__``
 calls ``self._bind(&its_ops)`` and writes its start position into ``self.state``; it
 adds its game-only queries. Snapshots: a table with the raw entries (raw_size,
 save_raw, load_raw, field_name) gets ``_raw()``, ``_from_raw(raw, checked)`` (the C
@@ -24,6 +25,7 @@ from libc.stdlib cimport malloc, free
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.ref cimport PyObject, Py_INCREF
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 from cpython cimport array
 from pickpack._game_ops cimport *
@@ -242,31 +244,170 @@ cdef int _scratch(const pp_game_ops *ops) except -1:
     return 0
 
 
-# Exact chance probabilities: one Fraction per (weight, total), made once. Small totals
-# (a deck, a die) keep a list indexed by the weight, larger ones a dict by (weight, total).
+# --- exact chance probabilities (the one cache, shared with pickpack.state_base) ------
+
+class ExactProbability(Fraction):
+    """An exact chance probability: a ``Fraction`` (equal, hashing and computing as the
+    same Fraction; arithmetic on it gives plain Fractions) whose ``float()`` is worked
+    out once, when it is made (the correctly rounded ``numerator / denominator``, what
+    ``float(Fraction)`` gives), so that a loop drawing by ``float(p)`` does not redo it.
+    Shown and pickled as a plain ``Fraction``. Made by ``exact_probability`` and
+    ``exact_outcomes``, never by hand."""
+
+    __slots__ = ("_float",)
+
+    def __new__(cls, numerator=0, denominator=None):
+        self = Fraction.__new__(cls, numerator, denominator)
+        self._float = self._numerator / self._denominator
+        return self
+
+    def __float__(self):
+        return self._float
+
+    def __repr__(self):
+        return f"Fraction({self._numerator}, {self._denominator})"
+
+    def __reduce__(self):
+        return (Fraction, (self._numerator, self._denominator))
+
+
+cdef extern from "Python.h":
+    ctypedef PyObject *(*_unary_slot)(PyObject *) except NULL
+    ctypedef struct _NumberSlots "PyNumberMethods":
+        _unary_slot nb_float
+    ctypedef struct _TypeSlots "PyTypeObject":
+        _NumberSlots *tp_as_number
+    ctypedef struct _MemberDef "PyMemberDef":
+        Py_ssize_t offset
+    ctypedef struct _MemberDescr "PyMemberDescrObject":
+        _MemberDef *d_member
+
+
+if type(ExactProbability.__dict__["_float"]).__name__ != "member_descriptor":
+    raise ImportError("pickpack._cstate: ExactProbability._float is not a slot")
+cdef Py_ssize_t _FLOAT_AT = (<_MemberDescr *><PyObject *>ExactProbability.__dict__["_float"]).d_member.offset
+
+
+cdef PyObject *_exact_float(PyObject *self) except NULL:
+    """float(p) of an ExactProbability: its ``_float`` slot (at _FLOAT_AT)."""
+    cdef PyObject *value = (<PyObject **>(<char *>self + _FLOAT_AT))[0]
+    if value == NULL:
+        raise AttributeError("ExactProbability: _float is not set")
+    Py_INCREF(<object>value)
+    return value
+
+
+# float(p) of an ExactProbability straight from its C number slot, reading the _float
+# slot where the class's member descriptor says it is: the class's own slots (a heap
+# type has its own table), not Fraction's; __float__ above says the same for
+# p.__float__(). Through the Python-level method float() would cost several times the
+# division it saves.
+(<_TypeSlots *><PyObject *>ExactProbability).tp_as_number.nb_float = _exact_float
+
+
+# Every probability made: small totals (a deck, a die) keep a list indexed by the weight
+# (None where not made yet), larger ones a dict by (weight, total); every outcome tuple
+# of exact_outcomes by its weights tuple. Each is cleared when full.
 cdef dict _BY_TOTAL = {}
-cdef dict _FRACTIONS = {}
+cdef dict _PROBABILITIES = {}
+cdef dict _OUTCOMES = {}
 cdef long long _LIST_TOTAL = 4096     # largest total with a list (32 KiB)
+cdef Py_ssize_t _CACHE_LIMIT = 65536
+# CState's (outcome, probability) pairs: total -> [by weight: [by outcome: pair or None]]
+# for totals <= _LIST_TOTAL and outcomes < _PAIR_OUTCOMES; _pair_cells counts the slots
+# made, all dropped past _CACHE_LIMIT * 16 (8 MiB).
+cdef dict _PAIRS = {}
+cdef int _PAIR_OUTCOMES = 1024
+cdef Py_ssize_t _pair_cells = 0
 
 
-cdef list _fractions_of(long long total):
-    """The list of Fractions w/total (None where not made yet) for a total <= _LIST_TOTAL."""
-    cdef list row = _BY_TOTAL.get(total)
+cdef object _probability(long long weight, long long total):
+    """exact_probability for C ints."""
+    cdef list row
+    if 0 < total <= _LIST_TOTAL and 0 < weight <= total:
+        row = _BY_TOTAL.get(total)
+        if row is None:
+            if len(_BY_TOTAL) >= 256:
+                _BY_TOTAL.clear()
+            row = _BY_TOTAL[total] = [None] * (total + 1)
+        p = row[weight]
+        if p is None:
+            p = row[weight] = ExactProbability(weight, total)
+        return p
+    return _large_probability(weight, total)
+
+
+cdef object _large_probability(object weight, object total):
+    """exact_probability outside the lists: by (weight, total) in a dict."""
+    key = (weight, total)
+    p = _PROBABILITIES.get(key)
+    if p is None:
+        if len(_PROBABILITIES) >= _CACHE_LIMIT:
+            _PROBABILITIES.clear()
+        p = _PROBABILITIES[key] = ExactProbability(weight, total)
+    return p
+
+
+def exact_probability(weight, total):
+    """The ExactProbability ``weight / total`` (ints, ``0 < weight <= total``), made
+    once per pair: the one cache of exact chance probabilities, behind CState's and
+    pickpack.state_base.StateBase's ``chance_outcomes``. ZeroDivisionError for a total
+    of 0."""
+    if type(weight) is int and type(total) is int and 0 < total <= _LIST_TOTAL and 0 < weight <= total:
+        return _probability(weight, total)
+    return _large_probability(weight, total)
+
+
+def exact_outcomes(weights):
+    """``((outcome, weight / total), ...)`` per ``(outcome, weight)`` pair of the tuple
+    ``weights``, exact (ExactProbability, a Fraction; exact_probability), made once per
+    weights tuple: the same tuple objects each time (the Python MCTS caches its draw
+    tables by their identity). ValueError for a weight that is not an int > 0."""
+    out = _OUTCOMES.get(weights)
+    if out is not None:
+        return out
+    for _, weight in weights:
+        if type(weight) is not int or weight <= 0:
+            raise ValueError(f"a chance weight is an int > 0, not {weight!r}")
+    total = sum(weight for _, weight in weights)
+    out = tuple([(action, exact_probability(weight, total)) for action, weight in weights])
+    if len(_OUTCOMES) >= _CACHE_LIMIT:
+        _OUTCOMES.clear()
+    _OUTCOMES[weights] = out
+    return out
+
+
+cdef list _pair_row(long long total):
+    """_PAIRS's row of ``total``, None beyond _LIST_TOTAL."""
+    global _pair_cells
+    if not 0 < total <= _LIST_TOTAL:
+        return None
+    cdef list row = _PAIRS.get(total)
     if row is None:
-        if len(_BY_TOTAL) >= 256:
-            _BY_TOTAL.clear()
-        row = _BY_TOTAL[total] = [None] * (total + 1)
+        if _pair_cells >= _CACHE_LIMIT * 16:
+            _PAIRS.clear()
+            _pair_cells = 0
+        row = _PAIRS[total] = [None] * (total + 1)
+        _pair_cells += total + 1
     return row
 
 
-cdef object _fraction(long long w, long long total):
-    key = (w, total)
-    f = _FRACTIONS.get(key)
-    if f is None:
-        if len(_FRACTIONS) >= 65536:
-            _FRACTIONS.clear()
-        f = _FRACTIONS[key] = Fraction(w, total)
-    return f
+cdef object _pair(list row, int action, long long weight, long long total):
+    """The cached ``(action, exact probability)`` of ``row`` (_pair_row(total))."""
+    global _pair_cells
+    if not (0 <= action < _PAIR_OUTCOMES and 0 < weight <= total):
+        return (action, _probability(weight, total))
+    cdef list by_outcome = row[weight]
+    if by_outcome is None:
+        by_outcome = row[weight] = []
+    cdef Py_ssize_t have = len(by_outcome)
+    if action >= have:
+        by_outcome.extend([None] * (action + 1 - have))
+        _pair_cells += action + 1 - have
+    pair = by_outcome[action]
+    if pair is None:
+        pair = by_outcome[action] = (action, _probability(weight, total))
+    return pair
 
 
 # --- the generic playout (a table without its own) ---------------------------------
@@ -500,28 +641,20 @@ cdef class CState:
         return [(_acts[i], _wts[i]) for i in range(n)]
 
     def chance_outcomes(self):
-        """At a chance node ``[(outcome, Fraction)]``, exact and summing to 1 (from the
-        table's integer weights); [] elsewhere."""
+        """At a chance node ``[(outcome, probability)]``: exact Fractions summing to 1
+        (ExactProbability, from the table's integer weights, each made once:
+        exact_probability; the pairs too); [] elsewhere."""
         if self.ops.current_player(self.state) != PP_CHANCE:
             return []
         cdef int n = self.ops.chance_weights(self.state, _acts, _wts)
         cdef long long total = 0
-        cdef long long w
         cdef int i
-        cdef list row, out
         for i in range(n):
             total += _wts[i]
-        if total > _LIST_TOTAL:
-            return [(_acts[i], _fraction(_wts[i], total)) for i in range(n)]
-        row = _fractions_of(total)
-        out = []
-        for i in range(n):
-            w = _wts[i]
-            f = row[w]
-            if f is None:
-                f = row[w] = Fraction(w, total)
-            out.append((_acts[i], f))
-        return out
+        cdef list row = _pair_row(total)
+        if row is None:
+            return [(_acts[i], _probability(_wts[i], total)) for i in range(n)]
+        return [_pair(row, _acts[i], _wts[i], total) for i in range(n)]
 
     def check_action(self, action):
         """None if ``action`` is legal here, else ``(rule id, reason)`` from the table.

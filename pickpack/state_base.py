@@ -44,13 +44,13 @@ take back ``NothingToUndoError``. The state is unchanged after each.
 from __future__ import annotations
 
 import copy as _copy
-import functools
 import json
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
+from pickpack._cstate import ExactProbability, exact_outcomes
 from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError
 from pickpack.game import CHANCE, TERMINAL, Game
 from pickpack.move import Move
@@ -59,7 +59,7 @@ __all__ = ["StateBase", "exact_outcomes", "snapshot_text"]
 
 # Values copy() shares between a state and its copy: immutable. Tuples are shared too,
 # so a state keeps nothing mutable inside a tuple (nor inside an undo token).
-_SHARED = frozenset({int, bool, str, float, bytes, tuple, frozenset, Fraction, type(None)})
+_SHARED = frozenset({int, bool, str, float, bytes, tuple, frozenset, Fraction, ExactProbability, type(None)})
 
 
 def _clone(value: Any) -> Any:
@@ -75,21 +75,6 @@ def _clone(value: Any) -> Any:
     if kind is set:
         return set(value)
     return _copy.deepcopy(value)
-
-
-@functools.lru_cache(maxsize=1024)
-def exact_outcomes(weights: tuple[tuple[int, int], ...]) -> tuple[tuple[int, Fraction], ...]:
-    """``(outcome, weight / total)`` per ``(outcome, weight)`` pair, exact.
-
-    Cached, so a node whose weights repeat (a die) gets the same tuple objects each time
-    (the Python MCTS caches its draw tables by their identity). Raises ValueError for a
-    weight that is not an int > 0.
-    """
-    for _, weight in weights:
-        if type(weight) is not int or weight <= 0:
-            raise ValueError(f"a chance weight is an int > 0, not {weight!r}")
-    total = sum(weight for _, weight in weights)
-    return tuple((action, Fraction(weight, total)) for action, weight in weights)
 
 
 def snapshot_text(snap: dict[str, Any]) -> str:
@@ -229,7 +214,8 @@ class StateBase:
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         """``chance_weights()`` as ``(outcome, exact probability)`` pairs summing to 1
-        (exact_outcomes); [] elsewhere."""
+        (pickpack._cstate.exact_outcomes, the cache C-backed states share: Fractions
+        whose float() is made once); [] elsewhere."""
         weights = self.chance_weights()
         return list(exact_outcomes(tuple(weights))) if weights else []
 

@@ -51,6 +51,17 @@ static void ops_apply(void *state, int action)
     push_apply(state, action, NULL);
 }
 
+/* Compact history for the bindings: a push_undo per action, not a whole position. */
+static void ops_apply_undoable(void *state, int action, void *record)
+{
+    push_apply(state, action, record);
+}
+
+static void ops_undo(void *state, const void *record)
+{
+    push_undo_action(state, record);
+}
+
 static int ops_chance_outcomes(const void *state, int *actions, double *probabilities)
 {
     int weights[PUSH_MAX_OUTCOMES], total = 0;
@@ -219,8 +230,10 @@ static int ops_load_raw(void *state, const int *raw, int level, pp_load_error *e
     .check_action = ops_check_action, .error_rule = ops_error_rule,                \
     .error_reason = ops_error_reason, .chance_weights = ops_chance_weights,        \
     .action_text = ops_action_text, .observation_size = ops_observation_size,      \
-    .observation = ops_observation, .mcts = ops_mcts, .raw_size = PUSH_RAW_SIZE,   \
-    .save_raw = ops_save_raw, .load_raw = ops_load_raw, .field_name = push_field_name }
+    .observation = ops_observation, .mcts = ops_mcts,                             \
+    .undo_size = sizeof(push_undo), .apply_undoable = ops_apply_undoable, .undo = ops_undo, \
+    .raw_size = PUSH_RAW_SIZE, .save_raw = ops_save_raw, .load_raw = ops_load_raw,  \
+    .field_name = push_field_name }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops push_ops = PUSH_OPS;

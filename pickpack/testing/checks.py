@@ -459,7 +459,7 @@ def check_chance(walks: Sequence[Walk], sample: int) -> None:
             raise _fail(walk, ply, f"chance outcomes {actions} are not distinct or not legal_actions()")
         if not all(isinstance(a, int) and 0 <= a < walk.game.max_chance_outcomes for a in actions):
             raise _fail(walk, ply, f"chance outcomes {actions} outside 0..{walk.game.max_chance_outcomes - 1}")
-        if not all(type(p) is Fraction and 0 < p <= 1 for p in probabilities) or sum(probabilities) != 1:
+        if not all(isinstance(p, Fraction) and 0 < p <= 1 for p in probabilities) or sum(probabilities) != 1:
             raise _fail(walk, ply, f"chance probabilities {probabilities} are not Fractions in (0, 1] summing to 1")
         ints = [w for _, w in weights]
         if [a for a, _ in weights] != actions or not all(type(w) is int and w > 0 for w in ints):

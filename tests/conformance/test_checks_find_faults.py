@@ -87,6 +87,14 @@ class UnfairDie(PigState):
         return [(face, Fraction(1, 7)) for face in range(6)] if self.is_chance_node() else []
 
 
+class FloatDie(PigState):
+    """Probabilities as floats (1/8 and 3/8, summing to exactly 1): not Fractions."""
+
+    def chance_outcomes(self) -> list[tuple[int, Any]]:
+        probabilities = [0.125, 0.125, 0.125, 0.375, 0.125, 0.125]
+        return list(zip(range(6), probabilities, strict=True)) if self.is_chance_node() else []
+
+
 class TensorShowsTheTurnTotal(PigState):
     """The observation hides the turn total (as if it were secret); the tensor still
     shows it."""
@@ -150,6 +158,7 @@ class FlatPerft(PigState):
     (ListedWinners, "winners", "winners() is [], not a tuple of seat names"),
     (LoadedDieWeights, "chance", "chance_weights() [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 2)] disagree"),
     (UnfairDie, "chance", "not Fractions in (0, 1] summing to 1"),
+    (FloatDie, "chance", "chance probabilities [0.125, 0.125, 0.125, 0.375, 0.125, 0.125] are not Fractions"),
     (LeakyResample, "observation", "resample_from_infostate(0, ...) gives a state seat 0 can tell apart"),
     (LenientParse, "illegal-text", "parse_move('hold') of an illegal action's own text raised nothing"),
     (OldStyleActionErrors, "illegal-actions", "apply_action(-1) raised IllegalMoveError with action None"),

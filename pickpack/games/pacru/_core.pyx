@@ -29,6 +29,12 @@ from pickpack.games.pacru.encoding import BOARD_SIZE, CHEVRONS, COLOUR_LETTERS, 
 
 pacru_init()       # tables and keys, filled once under the GIL before any search runs
 
+# Scratch for the legal actions of most positions (filled and read with the GIL held; a
+# position with more is listed into its own buffer, the GIL released).
+cdef enum:
+    _FEW = 4096
+cdef int _few[_FEW]
+
 NUM_DISTINCT_ACTIONS = PACRU_NUM_DISTINCT_ACTIONS
 MAX_GAME_LENGTH = PACRU_MAX_GAME_LENGTH
 MAX_SEARCH_ACTIONS = PACRU_MAX_SEARCH_ACTIONS
@@ -311,6 +317,11 @@ cdef class CoreState(CState):
                 raise MemoryError()
             n = pacru_move_actions(&work, buf, PACRU_MAX_MOVES)
         else:
+            n = pacru_legal_actions(&work, _few, _FEW)    # most positions: one pass, GIL held
+            if n < _FEW:
+                if which == 2:
+                    moves = pacru_move_actions(&work, NULL, 0)
+                return [_few[i] for i in range(moves, n)]
             n = pacru_legal_actions(&work, NULL, 0)
             buf = <int *>PyMem_Malloc((n if n > 0 else 1) * sizeof(int))
             if buf == NULL:
