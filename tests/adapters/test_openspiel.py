@@ -23,14 +23,14 @@ import pickpack  # noqa: E402
 from pickpack.adapters import openspiel  # noqa: E402
 from pickpack.game import OptionError  # noqa: E402
 from pickpack.plugins import PluginNotFoundError  # noqa: E402
-from tests.plugin_dist import write_distribution  # noqa: E402
+from tests.support.plugin_dist import write_distribution  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "thirdparty-game"))
 
 from pickpack_pig import GAME as PIG  # noqa: E402
 
 Kind = pyspiel.GameType
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "adapters.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "adapters.md"
 
 
 def test_import_without_openspiel_is_one_line_naming_the_extra() -> None:

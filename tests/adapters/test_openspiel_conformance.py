@@ -22,7 +22,7 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 import pickpack  # noqa: E402
 from pickpack.adapters import openspiel  # noqa: E402
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "thirdparty-game"
 sys.path.insert(0, str(EXAMPLES))
 
 from pickpack_pig import GAME as PIG  # noqa: E402

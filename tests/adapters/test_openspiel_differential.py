@@ -29,7 +29,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel not installed: pip in
 import pickpack  # noqa: E402
 from pickpack.adapters import openspiel  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "thirdparty-game"))
 
 from pickpack_pig import GAME as PIG  # noqa: E402
 

@@ -1,7 +1,7 @@
 """pickpack.adapters.pettingzoo (issue 11, item 3): PettingZoo's own api_test and
 seed_test on every game, the spaces, seeding, rendering, illegal actions and the
 ImportError without PettingZoo. The differential run against the native API is in
-tests/test_adapter_pettingzoo_differential.py."""
+tests/adapters/test_pettingzoo_differential.py."""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ import pickpack.adapters.pettingzoo as pz  # noqa: E402
 from pickpack.plugins import PluginNotFoundError  # noqa: E402
 from pickpack.game import OptionError  # noqa: E402
 from pickpack.install_hint import install_hint  # noqa: E402
-from tests import nplayer_game  # noqa: E402
+from tests.support import nplayer_game  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "examples" / "thirdparty-game"))
 
 from pickpack_pig import GAME as PIG  # noqa: E402

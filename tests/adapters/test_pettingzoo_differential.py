@@ -27,7 +27,7 @@ from pickpack.adapters.pettingzoo_random import GeneratorRandom  # noqa: E402
 from pickpack.adapters.play import resolve_game  # noqa: E402
 from pickpack.match_chance import sample_outcome  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "thirdparty-game"))
 
 from pickpack_pig import GAME as PIG  # noqa: E402
 

@@ -3,7 +3,7 @@ for the load check (pickpack.game_check) and the commands that refuse such a gam
 
 ``BROKEN`` maps a fault's name to the Game; each is Pig with its state class replaced
 by a subclass breaking one promise. ``BAD_DIE_SOURCE`` is a module defining the first
-one, ``badpig``, for an installed distribution (tests.plugin_dist).
+one, ``badpig``, for an installed distribution (tests.support.plugin_dist).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "thirdparty-game"))
 
 from pickpack_pig import GAME as PIG, PigState  # noqa: E402
 

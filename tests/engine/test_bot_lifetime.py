@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from pickpack.match import play_match
-from tests.process_scripts import default_sigint, pid_alive, script, wait_for
+from tests.engine.process_scripts import default_sigint, pid_alive, script, wait_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 

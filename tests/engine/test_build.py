@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The games with C in this repository (core/<name>/, core/common/ being shared C) and the
 # extension modules the build makes for them: pickpack._move and one _core per game.
 C_GAMES = sorted(p.name for p in (ROOT / "core").iterdir() if p.is_dir() and p.name != "common")

@@ -21,7 +21,7 @@ import pickpack
 import pickpack.games.pickpack as pickpack_game
 from pickpack.games.pickpack._search import mcts_search, mcts_search_through_table
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COMMON = ROOT / "core" / "common"
 CC = shutil.which("cc") or shutil.which("gcc")
 GOAL = 10                               # DR_GOAL in tests/c/dice_race.h

@@ -15,10 +15,10 @@ from pickpack.bots import make_bot
 from pickpack.cli import main
 from pickpack.errors import BotSpecError
 from pickpack.match import play_match
-from tests.game_faults import PIG
-from tests.plugin_dist import on_sys_path, write_distribution
+from tests.engine.game_faults import PIG
+from tests.support.plugin_dist import on_sys_path, write_distribution
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:

@@ -24,10 +24,10 @@ from pickpack.games.pickpack.benchmark import MEASUREMENTS, format_report, run_b
 from pickpack.cli import EXIT_BROKEN_PIPE, main
 from pickpack.savefile import SavedGame, SaveFileError
 
-from .process_scripts import default_sigint, interrupt_when_ready
-from .test_ppn_cli import _finished
+from tests.engine.process_scripts import default_sigint, interrupt_when_ready
+from tests.plugins.ppn.test_cli import _finished
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PICKPACK = [sys.executable, "-m", "pickpack.cli"]
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and pipes")

@@ -17,7 +17,7 @@ import pytest
 
 from pickpack.install_hint import DISTRIBUTION, install_command
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 EXAMPLES = sorted(p.parent for p in (ROOT / "examples").glob("*/pyproject.toml"))
 DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "examples").glob("*/README.md")])

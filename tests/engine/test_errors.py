@@ -26,7 +26,7 @@ from pickpack.commands import play
 from pickpack.commands._common import OneLineParser, error_line, fail
 from pickpack.install_hint import install_command, install_hint, pip_command
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 PLACED = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 

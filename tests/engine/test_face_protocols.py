@@ -12,7 +12,7 @@ from pathlib import Path
 import pickpack.faces
 import pickpack.wording
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_face_protocols_import_without_textual() -> None:

@@ -2,7 +2,7 @@
 recorded reason; the match goes on and every other result is kept.
 
 In-process faulty bots are registered through a distribution made in the test's tmp
-dir (tests.plugin_dist); process bots are scripts (tests.process_scripts). Bot A is
+dir (tests.support.plugin_dist); process bots are scripts (tests.engine.process_scripts). Bot A is
 Red in even games and Blue in odd ones, and Red moves first (PP-S4), so a bot that fails
 on its first move leaves 0 plies in game 0 and 1 ply (Red's) in game 1.
 """
@@ -19,8 +19,8 @@ import pytest
 from pickpack.cli import main
 from pickpack.match import GameResult, play_match
 from pickpack.seeding import derive_seed
-from tests.plugin_dist import on_sys_path, write_distribution
-from tests.process_scripts import script
+from tests.support.plugin_dist import on_sys_path, write_distribution
+from tests.engine.process_scripts import script
 
 FAULTY = '''\
 import random, time

@@ -21,8 +21,8 @@ from pickpack.errors import GameCheckError, GameLoadError
 from pickpack.game_check import check_game, game_problem
 from pickpack.match import play_match
 from pickpack.plugins import load
-from tests.game_faults import BAD_DIE_SOURCE, BROKEN, PIG
-from tests.plugin_dist import on_sys_path, write_distribution
+from tests.engine.game_faults import BAD_DIE_SOURCE, BROKEN, PIG
+from tests.support.plugin_dist import on_sys_path, write_distribution
 
 # Pig's first action is a roll (PIG-6), so step 2 is the first chance node.
 AT_FIRST_ROLL = "seed 0, 2 players, step 2: "
@@ -152,7 +152,7 @@ def test_random_refuses_the_instance_of_push() -> None:
 
 
 def test_a_process_bot_refuses_a_chance_node_before_asking_its_program() -> None:
-    script = Path(__file__).resolve().parent.parent / "examples" / "process_bot.py"
+    script = Path(__file__).resolve().parents[2] / "examples" / "process_bot.py"
     bot = make_bot(f"cmd:python {script}", seed=0, game="push")
     try:
         with pytest.raises(NoDecisionError, match="no move to choose at a chance node"):

@@ -18,7 +18,7 @@ from pickpack.game_parts import (PARTS, BenchmarkModule, GamePartError, StateCla
 from pickpack.plugins import names
 from pickpack.record_dialect import RecordDialect
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "thirdparty-game"))
 from pickpack_pig.game import GAME as PIG  # noqa: E402
 
 

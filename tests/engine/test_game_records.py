@@ -2,7 +2,7 @@
 ``chess.pgn``) and ``pickpack.load_save``, found without reading docs/ppn.md or the source.
 
 The record is seed 7 with placements PPWWRRQQXXMM / MMXXQQRRWWPP: Red opens with a6>1
-and Blue answers a3>1 (tests/test_ppn_errors.py works the opening out).
+and Blue answers a3>1 (tests/plugins/ppn/test_errors.py works the opening out).
 """
 
 from __future__ import annotations
@@ -125,5 +125,5 @@ def test_the_record_and_save_functions_are_documented_public_api() -> None:
     for name in ("read_games", "load_save", "SavedGame", "SaveFileError"):
         assert name in pickpack.__all__ and getattr(pickpack, name).__doc__
     assert "pickpack.read_games(" in (pickpack.__doc__ or "")
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     assert "pickpack.read_games(" in readme and "pickpack.load_save(" in readme

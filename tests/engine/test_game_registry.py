@@ -12,7 +12,7 @@ import pytest
 import pickpack
 from pickpack.cli import main
 from pickpack.errors import GameLoadError
-from tests.plugin_dist import on_sys_path, write_distribution
+from tests.support.plugin_dist import on_sys_path, write_distribution
 
 BROKEN_RECORD = '''[Event "x"]
 [Game "broken"]

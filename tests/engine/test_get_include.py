@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pickpack
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_get_include_holds_the_common_headers_the_prng_source_and_the_base_pxd_files() -> None:

@@ -19,7 +19,7 @@ import ast
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Top-level source folders and the name their modules are imported under.
 SOURCES = {ROOT / "pickpack": "pickpack", **{d: d.name for d in sorted((ROOT / "plugins").iterdir())
                                             if (d / "__init__.py").exists()}}

@@ -39,13 +39,13 @@ from pickpack.games.pickpack.position import PositionError
 from pickpack.process_bot import ProcessBot
 from pickpack.serve_bot import serve_spec
 from pickpack_ppn.notation import PPN
-from tests.plugin_dist import on_sys_path, write_distribution
-from tests.process_scripts import pid_alive, script
-from tests.test_native_bot import CHOOSE_FIRST, build_text
+from tests.support.plugin_dist import on_sys_path, write_distribution
+from tests.engine.process_scripts import pid_alive, script
+from tests.engine.test_native_bot import CHOOSE_FIRST, build_text
 
 LINUX = sys.platform.startswith("linux")
 
-# The item-22 position (tests/test_position_reachable.py): refused by from_position,
+# The item-22 position (tests/games/pickpack/test_reachable.py): refused by from_position,
 # loaded with checked=False.
 UNREACHABLE = ("....../....../111111/222222/233344/444555 a6 r r pPwQXMRRWQXM/MMXXQQRRwwpP "
                "23,P34,W33,W111/W5,P1,6,- 0/0")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NEUTRAL = [p for p in (ROOT / "pickpack").rglob("*.py") if "games" not in p.relative_to(ROOT / "pickpack").parts]
 
 

@@ -1,4 +1,4 @@
-"""The generic match runner on an N-player game with chance nodes (tests/nplayer_game.py):
+"""The generic match runner on an N-player game with chance nodes (tests/support/nplayer_game.py):
 seat rotation, exact and seeded chance draws, --jobs independence, the N-player
 summary numbers, bots that declare their games, and every bad input of ``pickpack
 match`` as one line with exit status 2 before any game."""
@@ -28,8 +28,8 @@ from pickpack.match_chance import sample_outcome
 from pickpack.match_stats import Z95
 from pickpack.plugins import PluginNotFoundError
 from pickpack.seeding import chance_seed, derive_seed
-from tests.nplayer_game import GAME
-from tests.plugin_dist import on_sys_path, write_distribution
+from tests.support.nplayer_game import GAME
+from tests.support.plugin_dist import on_sys_path, write_distribution
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def dice_installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The dice game registered as ``dice`` in ``pickpack.games`` (an installed dist)."""
     site = tmp_path_factory.mktemp("dice")
     write_distribution(site, "dice-game", "1.0",
-                       {"pickpack.games": {"dice": "tests.nplayer_game:GAME"}}, {})
+                       {"pickpack.games": {"dice": "tests.support.nplayer_game:GAME"}}, {})
     with on_sys_path(site):
         yield
 

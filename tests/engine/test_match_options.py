@@ -15,14 +15,14 @@ from pickpack.cli import main
 from pickpack.errors import PickpackError
 from pickpack.game import OptionError
 from pickpack.match import check_bots, play_match, trial_state
-from tests.nplayer_game import GAME, DiceState
-from tests.plugin_dist import on_sys_path, write_distribution
+from tests.support.nplayer_game import GAME, DiceState
+from tests.support.plugin_dist import on_sys_path, write_distribution
 
 # A dice race whose factory refuses an odd number of rounds (the option's own check
 # accepts 1..10), with a two-line reason.
 PICKY_SOURCE = '''
 import dataclasses
-from tests.nplayer_game import GAME as DICE, _factory
+from tests.support.nplayer_game import GAME as DICE, _factory
 
 
 def _picky(players, seed, *, rounds):

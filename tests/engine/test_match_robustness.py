@@ -28,8 +28,8 @@ from pickpack.cli import main
 from pickpack.match import GameResult, MatchInterrupted, play_game, play_match
 from pickpack.match_backends import BackendError, has_main_guard
 from pickpack.plugins import load
-from tests.plugin_dist import on_sys_path, write_distribution
-from tests.process_scripts import default_sigint, pid_alive, script, wait_for
+from tests.support.plugin_dist import on_sys_path, write_distribution
+from tests.engine.process_scripts import default_sigint, pid_alive, script, wait_for
 
 SLOW_GO = 'time.sleep(0.03)\nprint("bestmove", rng.choice(legal), flush=True)'
 HANG_GO = "time.sleep(60)"

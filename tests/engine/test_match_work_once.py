@@ -17,7 +17,7 @@ from pickpack.game_result import GameResult
 from pickpack.match import GameResult as MatchGameResult
 from pickpack.match import play_game, play_match
 from pickpack.move import Move
-from tests.nplayer_game import GAME, DiceState
+from tests.support.nplayer_game import GAME, DiceState
 
 CALLS: Counter[str] = Counter()
 

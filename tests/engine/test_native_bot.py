@@ -23,7 +23,7 @@ from pickpack.match import play_match
 from pickpack.native_bot import (ABI_VERSION, CDEF, CDEF_V1, NativeBot, NativeBotError,
                                  position_json)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HEADER = ROOT / "core" / "common" / "pickpack_bot.h"
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 

@@ -25,7 +25,7 @@ from pickpack.game import Game, fixed_names, seat_names
 from pickpack.match import play_match
 from pickpack.match_backends import BackendError
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "thirdparty-game"))
 
 from pickpack_pig import GAME as PIG  # noqa: E402
 
@@ -221,7 +221,7 @@ def test_a_bot_copies_and_chooses_the_same_moves(spec: str, name: str, how: str)
 @pytest.mark.parametrize("how", COPIES)
 def test_a_process_bot_refuses_to_be_copied_in_one_line(how: str) -> None:
     # it holds a running program: no copy could continue it
-    script = Path(__file__).resolve().parent.parent / "examples" / "process_bot.py"
+    script = Path(__file__).resolve().parents[2] / "examples" / "process_bot.py"
     bot = make_bot(f"cmd:python {script}", seed=0, game="push")
     try:
         with pytest.raises(TypeError) as caught:
@@ -247,7 +247,7 @@ def test_an_isolated_bot_refuses_to_be_copied_in_one_line() -> None:
 
 
 def test_a_result_that_does_not_pickle_is_one_error_from_a_worker() -> None:
-    from tests.game_faults import UNSENDABLE
+    from tests.engine.game_faults import UNSENDABLE
 
     from pickpack.match import play_game
 

@@ -18,7 +18,7 @@ import pytest
 import pickpack
 from pickpack import plugins
 from pickpack.bots import make_bot
-from tests.plugin_dist import on_sys_path, write_distribution
+from tests.support.plugin_dist import on_sys_path, write_distribution
 
 BAD_ENTRY_POINTS = "[some_other_tool.plugins]\nwidget some.module:Widget\n"
 

@@ -19,9 +19,9 @@ import pytest
 from pickpack import plugins
 from pickpack.bots import available_bots, make_bot
 from pickpack.errors import BotLoadError, BotSpecError
-from tests.plugin_dist import on_sys_path, write_distribution
+from tests.support.plugin_dist import on_sys_path, write_distribution
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BROKEN = "raise RuntimeError('broken on purpose')\n"
 
 

@@ -20,9 +20,9 @@ from pickpack.botspec import parse_bot_spec
 from pickpack.errors import BotFault
 from pickpack.match import play_match
 from pickpack.process_bot import MAX_LINE, ProcessBot
-from tests.process_scripts import raw_script, script
+from tests.engine.process_scripts import raw_script, script
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "process_bot.py"
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 

@@ -2,7 +2,7 @@
 output, name the handshake timeout; native libraries found by bare name and refused
 with the loader's reason (pickpack.process_bot, pickpack.native_bot).
 
-Lifetime tests start a host program (tests.process_scripts.host_script) that launches a
+Lifetime tests start a host program (tests.engine.process_scripts.host_script) that launches a
 bot; the bot starts a grandchild in its process group and sleeps. The host is then
 killed or interrupted and every process it started must be gone within 30 s (a
 generous bound: the poll returns as soon as they are; without the fix they live on).
@@ -31,9 +31,9 @@ from pickpack.errors import BotFault
 from pickpack.native_bot import NativeBot, NativeBotError
 from pickpack.process_bot import STDERR_QUOTE, STDERR_TAIL, ProcessBot
 from pickpack.time_limit import check_handshake_timeout
-from tests.process_scripts import (SPAWN_AND_SLEEP, default_sigint, host_script, pid_alive,
+from tests.engine.process_scripts import (SPAWN_AND_SLEEP, default_sigint, host_script, pid_alive,
                                    script)
-from tests.test_native_bot import ROOT, build
+from tests.engine.test_native_bot import ROOT, build
 
 LINUX = sys.platform.startswith("linux")
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}

@@ -3,9 +3,9 @@ engine offers version 2, which names the game, the player count and the seat and
 the game's position strings; version-1 bots still play Pick & Pack and are refused,
 with one line, for anything else.
 
-The bots are small Python programs (tests/process_scripts.py) that record what they
+The bots are small Python programs (tests/engine/process_scripts.py) that record what they
 were told in files the test then reads; the other game is the pure-Python dice race of
-tests/nplayer_game.py (3 players).
+tests/support/nplayer_game.py (3 players).
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from pickpack.botspec import parse_bot_spec
 from pickpack.errors import BotFault
 from pickpack.process_bot import Handshake, ProcessBot, RebuildingPlayer, offer_line, serve_protocol
 from pickpack.serve_bot import serve_spec
-from tests.nplayer_game import DiceState
-from tests.process_scripts import HANDSHAKE_V1, HANDSHAKE_V1_STRICT, script
+from tests.support.nplayer_game import DiceState
+from tests.engine.process_scripts import HANDSHAKE_V1, HANDSHAKE_V1_STRICT, script
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "process_bot.py"
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 #: a go piece: write the last position line's text to the file POSFILE, then play

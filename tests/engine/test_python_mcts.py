@@ -15,7 +15,7 @@ import pickpack
 import pickpack.mcts
 from pickpack.mcts import SearchResult, search
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "thirdparty-game"))
 
 from pickpack_pig import GAME, PigState  # noqa: E402
 

@@ -16,8 +16,8 @@ from pickpack.errors import PickpackError
 from pickpack.games.pickpack.legacy_save import convert_v1
 from pickpack.savefile import SavedGame, SaveFileError
 from pickpack_tui.session import GameSession
-from tests.test_savefile_v1 import _v1
-from tests.tui_plain_game import DICE_RACE, DiceRace
+from tests.games.pickpack.test_savefile_v1 import _v1
+from tests.support.plain_game import DICE_RACE, DiceRace
 
 #: The reviewer's file: Pick & Pack's deal as a number.
 BAD_DEAL = {"format": "pickpack-save", "version": 2, "game": "pickpack", "variant": None,

@@ -32,12 +32,12 @@ from pickpack.errors import BotSpecError
 from pickpack.match import check_bots, play_game, play_match
 from pickpack.seeding import derive_seed
 from pickpack.search_bot import LEAST_SEARCH, search_seconds
-from tests.plugin_dist import on_sys_path, write_distribution
-from tests.nplayer_game import GAME as DICE
-from tests.process_scripts import interrupt_when_ready
-from tests.test_native_bot import CREATE_FREE, build_text
+from tests.support.plugin_dist import on_sys_path, write_distribution
+from tests.support.nplayer_game import GAME as DICE
+from tests.engine.process_scripts import interrupt_when_ready
+from tests.engine.test_native_bot import CREATE_FREE, build_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def midgame(seed: int = 4, plies: int = 12) -> pickpack_game.State:

@@ -149,7 +149,7 @@ def state(**kwargs: Any) -> pickpack_game.State:
     Unchecked on purpose: these positions state only what a rule test needs, so most
     of them could not arise in a game (a used tile whose line has no empty square,
     whose turn it is after so many moves, ...); the structural checks still apply.
-    tests/test_position_reachable.py tests the reachability checks themselves.
+    tests/games/pickpack/test_reachable.py tests the reachability checks themselves.
     """
     st: pickpack_game.State = pickpack_game.State.from_snapshot(position(**kwargs), checked=False)
     return st

@@ -1,5 +1,5 @@
-"""Helpers of the reachability tests (tests/test_push_reachable.py,
-tests/test_pacru_reachable.py): a game's engine State and its plain-Python reference
+"""Helpers of the reachability tests (tests/games/push/test_reachable.py,
+tests/games/pacru/test_reachable.py): a game's engine State and its plain-Python reference
 must refuse the same impossible positions at the same place, and accept every position
 a game reaches."""
 

@@ -119,7 +119,7 @@ def load(impl: Any, players: int = 2, **fields: Any) -> Any:
     Unchecked on purpose: these positions state only what a rule test needs (ply 0 with
     chevrons off their set-up, fewer chevrons than any number of plies could take, ...),
     so most could not arise in a game; the structural checks still apply.
-    tests/test_pacru_reachable.py tests the reachability checks themselves."""
+    tests/games/pacru/test_reachable.py tests the reachability checks themselves."""
     return impl.from_snapshot(snapshot(players, **fields), checked=False)
 
 

@@ -174,7 +174,7 @@ def test_match_runner_plays_greedy_against_random(players: int) -> None:
 
 def _bench() -> Any:
     """bench/bench_pacru_bots.py as a module (bench/ is not a package)."""
-    path = Path(__file__).resolve().parent.parent / "bench" / "bench_pacru_bots.py"
+    path = Path(__file__).resolve().parents[3] / "bench" / "bench_pacru_bots.py"
     spec = importlib.util.spec_from_file_location("bench_pacru_bots", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -39,7 +39,7 @@ def _refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
     # 11; i3 likewise: 11; e1 and i9 stay in their borderlands: 3 + 3. 28.
     # 3 players, north first: e9 3; a7 -> b8, b7, or b6 (borderland 3 holds west's a5:
     # 8 cells): 10; i7 likewise (east's i5): 10. 23. 4 players, south: e1 3, a3 10, i3 10.
-    # Depths 2 and 3 are the plain-Python reference's (tests/test_pacru_docs.py).
+    # Depths 2 and 3 are the plain-Python reference's (tests/games/pacru/test_docs.py).
     (2, ["depth 1: 28", "depth 2: 734", "depth 3: 16168"]),
     (3, ["depth 1: 23", "depth 2: 533", "depth 3: 11343"]),
     (4, ["depth 1: 23", "depth 2: 510", "depth 3: 10379"]),

@@ -18,7 +18,7 @@ from pickpack.games.pacru.reference import RefState
 from pickpack.perft import perft
 from pickpack_ppn.notation import PPN
 
-DOC = (Path(__file__).resolve().parent.parent / "docs" / "pacru.md").read_text(encoding="utf-8")
+DOC = (Path(__file__).resolve().parents[3] / "docs" / "pacru.md").read_text(encoding="utf-8")
 EXAMPLES = re.findall(r"```example\n(.*?)```", DOC, re.S)
 SNAPSHOTS = re.findall(r"```json\n(.*?)```", DOC, re.S)
 POSITIONS = re.findall(r"```position\n(.*?)\n```", DOC, re.S)
@@ -200,7 +200,7 @@ def test_the_record_replays_to_the_documented_result() -> None:
 
 
 def test_the_readme_section_says_what_the_engine_does() -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     assert "## PACRU: chevrons and borderlands for 2–4 players" in readme
     assert "--players 4 --depth 3          # 23, 510, 10379" in readme and "(docs/pacru.md)" in readme
     state = pickpack.new_game("pacru", players=2)

@@ -22,8 +22,8 @@ from hypothesis import strategies as hs
 from pickpack.errors import SnapshotError
 from pickpack.games.pacru.reference import RefState
 from pickpack.games.pacru.state import State
-from tests import reachable
-from tests.reachable import assert_reachable, refusal
+from tests.support import reachable
+from tests.support.reachable import assert_reachable, refusal
 
 IMPLEMENTATIONS = (State, RefState)
 START = "9/9/9/9/9/9/9/9/9 A:a3E,e1N,i3W,i9SW;B:a1NE,a7E,e9S,i7W A 0"

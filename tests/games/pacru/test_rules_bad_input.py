@@ -3,7 +3,7 @@ actions outside the action space and of the wrong type, malformed move text
 (MoveSyntaxError with the column, worked out by hand from the grammar in
 pickpack/games/pacru/encoding.py), and bad snapshots (SnapshotError naming the field).
 The rule-specific illegal moves are in the other test_pacru_rules_* files.
-Positions: tests/pacru_positions.py.
+Positions: tests/games/pacru/positions.py.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 import pickpack
 from pickpack import IllegalMoveError, MoveSyntaxError, OptionError, SnapshotError
 from pickpack.games.pacru.encoding import NUM_DISTINCT_ACTIONS
-from tests.pacru_positions import broken_rule, impl, load, raw_move, snapshot  # noqa: F401
+from tests.games.pacru.positions import broken_rule, impl, load, raw_move, snapshot  # noqa: F401
 
 # --- player counts, variants, options ------------------------------------------------------
 

@@ -2,7 +2,7 @@
 connection jump (PA-J2); values worked out by hand.
 
 Borderland 0 is a1..c3, borderland 1 d1..f3 (places: d1 e1 f1 / d2 e2 f2 / d3 e3 f3).
-Positions: tests/pacru_positions.py.
+Positions: tests/games/pacru/positions.py.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.pacru_positions import broken_rule, c, impl, load, moves_from, play  # noqa: F401
+from tests.games.pacru.positions import broken_rule, c, impl, load, moves_from, play  # noqa: F401
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

@@ -3,7 +3,7 @@
 
 Every position moves A's chevron on c5 (borderland 3, no A cell there: power 1) pointing
 E into borderland 4 (d4 e4 f4 / d5 e5 f5 / d6 e6 f6, places 0..8 in that order):
-NE -> d6, E -> d5, SE -> d4. Positions: tests/pacru_positions.py.
+NE -> d6, E -> d5, SE -> d4. Positions: tests/games/pacru/positions.py.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.pacru_positions import broken_rule, c, impl, load, moves_from, play  # noqa: F401
+from tests.games.pacru.positions import broken_rule, c, impl, load, moves_from, play  # noqa: F401
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

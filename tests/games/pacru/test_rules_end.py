@@ -3,7 +3,7 @@ player with chevrons (PA-E2), the ply cap (PA-E3), and the returns for 2, 3 and 
 players; values worked out by hand.
 
 Returns: k winners among n seats: each winner (n-k)/(k(n-1)), every other seat
--1/(n-1). Positions: tests/pacru_positions.py.
+-1/(n-1). Positions: tests/games/pacru/positions.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import pickpack
-from tests.pacru_positions import broken_rule, c, impl, load, play, raw_move  # noqa: F401
+from tests.games.pacru.positions import broken_rule, c, impl, load, play, raw_move  # noqa: F401
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

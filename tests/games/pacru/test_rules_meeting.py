@@ -4,7 +4,7 @@ several benefits in one move (PA-X1); values worked out by hand.
 The meeting chevron pair is e5 (landed on, pointing N) and e6 (pointing S). A meeting
 pays one cell without a chevron that is not the mover's: with the mover owning m cells
 and c chevrons standing on cells not the mover's, 81 - m - c choices.
-Positions: tests/pacru_positions.py.
+Positions: tests/games/pacru/positions.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.pacru_positions import broken_rule, c, impl, load, moves_from, play  # noqa: F401
+from tests.games.pacru.positions import broken_rule, c, impl, load, moves_from, play  # noqa: F401
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

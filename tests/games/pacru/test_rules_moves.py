@@ -4,7 +4,7 @@ what a move may not do (PA-M3); values worked out by hand from the rules file.
 Cells: a1 = 0, row * 9 + column; borderland = (row // 3) * 3 + column // 3 (e5's is 4:
 d4..f6). Directions 0..7 = N NE E SE S SW W NW; legal moves come in action order: by
 chevron cell, then travel direction, then distance, then the crossing cell's place.
-Positions: tests/pacru_positions.py.
+Positions: tests/games/pacru/positions.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.pacru_positions import broken_rule, c, impl, landings, load, moves_from, play, raw_move  # noqa: F401
+from tests.games.pacru.positions import broken_rule, c, impl, landings, load, moves_from, play, raw_move  # noqa: F401
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

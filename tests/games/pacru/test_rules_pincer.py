@@ -2,7 +2,7 @@
 (PA-X1); values worked out by hand.
 
 Borderland 4 is d4..f6 (places: d4 e4 f4 / d5 e5 f5 / d6 e6 f6). Positions:
-tests/pacru_positions.py.
+tests/games/pacru/positions.py.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.pacru_positions import broken_rule, c, impl, load, moves_from, play  # noqa: F401
+from tests.games.pacru.positions import broken_rule, c, impl, load, moves_from, play  # noqa: F401
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

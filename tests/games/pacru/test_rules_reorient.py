@@ -3,7 +3,7 @@ worked out by hand.
 
 Freed cells are listed in cell order; 2-cell sets come in colex order ((0,1), (0,2),
 (1,2), (0,3), (1,3), (2,3) over the free cells a1 b1 c1 d1). Positions:
-tests/pacru_positions.py.
+tests/games/pacru/positions.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import pickpack
-from tests.pacru_positions import broken_rule, c, impl, landings, load, play, snapshot, texts  # noqa: F401
+from tests.games.pacru.positions import broken_rule, c, impl, landings, load, play, snapshot, texts  # noqa: F401
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

@@ -2,7 +2,7 @@
 each start at depth 1, worked out by hand from the rules file.
 
 Cells: a1 = 0, row * 9 + column; directions 0..7 = N NE E SE S SW W NW.
-Positions: tests/pacru_positions.py.
+Positions: tests/games/pacru/positions.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 import pickpack
 from pickpack.games.pacru.encoding import borderland
-from tests.pacru_positions import c, impl, load, moves_from, play, snapshot  # noqa: F401
+from tests.games.pacru.positions import c, impl, load, moves_from, play, snapshot  # noqa: F401
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

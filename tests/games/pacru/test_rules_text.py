@@ -1,6 +1,6 @@
 """PACRU move text of every kind round-trips: plain, crossing, connection, pincer,
 meeting, reorientation by 45 and 90 degrees (the codec: pickpack/games/pacru/encoding.py);
-legal_moves, history and undo agree with it. Positions: tests/pacru_positions.py.
+legal_moves, history and undo agree with it. Positions: tests/games/pacru/positions.py.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.pacru_positions import impl, load, play  # noqa: F401
+from tests.games.pacru.positions import impl, load, play  # noqa: F401
 
 #: Positions holding every kind of move text (see the rule test that works each out).
 POSITIONS: dict[str, dict[str, Any]] = {

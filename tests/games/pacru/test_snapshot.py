@@ -48,7 +48,7 @@ def _error(**changes: Any) -> SnapshotError:
     ({"chevrons": [["e1X"], ["e9S"]]}, "chevrons", "PA-C3"),
     ({"chevrons": [["E1N"], ["e9S"]]}, "chevrons", "PA-C3"),
     ({"chevrons": [[1], ["e9S"]]}, "chevrons", ""),
-])  # no chevron at all (PA-E2) is the C loader's check: tests/test_pacru_reachable.py
+])  # no chevron at all (PA-E2) is the C loader's check: tests/games/pacru/test_reachable.py
 def test_every_problem_names_its_field(changes: dict[str, Any], field: str, rule: str) -> None:
     error = _error(**changes)
     assert error.field == field and error.rule == rule
@@ -86,7 +86,7 @@ def test_unreachable_positions() -> None:
                                 + ["." * 9] * 2})
     assert (caught.value.field, caught.value.rule) == ("board", "PA-E2")
     # At the target and over: structurally valid (it loads unchecked; it is unreachable,
-    # tests/test_pacru_reachable.py), terminal, even with the seat to move blocked.
+    # tests/games/pacru/test_reachable.py), terminal, even with the seat to move blocked.
     state = RefState.from_snapshot({**_start(), "board": ["AAAAAAAAA"] * 5 + ["." * 9] * 4,
                                     "chevrons": [["a9N"], ["e1N"]]}, checked=False)
     assert state.is_terminal() and state.winning_seats() == [0]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pickpack
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 CORE = sorted(str(p) for p in [*(ROOT / "core" / "pacru").glob("*.c"), *(ROOT / "core" / "common").glob("*.c")])
 CC = shutil.which("cc") or shutil.which("gcc")
 

@@ -28,8 +28,8 @@ from pickpack_tui.screens.choice_screen import ChoiceScreen
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.status_bar import StatusBar
-from tests.test_tui_pilot import settle, shown
-from tests.test_tui_push import screen_text
+from tests.plugins.tui.test_pilot import settle, shown
+from tests.games.push.test_tui import screen_text
 
 __all__ = ["PINCER", "session_at"]
 

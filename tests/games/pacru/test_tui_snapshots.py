@@ -3,7 +3,7 @@ players at 80x24, mid-game, with a chevron selected and its destinations marked.
 
 Positions come from ``advance``: a fixed rule over the engine's ascending legal moves,
 so the pictures are the same with any PACRU State. Every accepted SVG was reviewed by
-eye. Regenerate with ``pytest tests/test_tui_pacru_snapshots.py --snapshot-update`` and
+eye. Regenerate with ``pytest tests/games/pacru/test_tui_snapshots.py --snapshot-update`` and
 review the new pictures before committing them.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 
 from pickpack_tui.app import GameApp
 from pickpack_tui.session import GameSession
-from tests.tui_apps import settled
+from tests.support.tui_apps import settled
 from pickpack.games.pacru.encoding import SEAT_NAMES
 
 __all__ = ["advance"]

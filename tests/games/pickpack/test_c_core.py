@@ -9,7 +9,7 @@ from pathlib import Path
 import pickpack
 import pickpack.games.pickpack as pickpack_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 # One game's C and the shared C (core/common): what an embedding program compiles.
 CORE = sorted(str(p) for p in [*(ROOT / "core" / "pickpack").glob("*.c"), *(ROOT / "core" / "common").glob("*.c")])
 CC = shutil.which("cc") or shutil.which("gcc")

@@ -3,7 +3,7 @@
 Default run: 300 games (a third starting in phase placement, first player alternating),
 every successor of every position compared; the ``slow`` marker runs 3,000 more. A
 hypothesis test drives both with arbitrary move choices. Rules: every PP-… rule is
-exercised here; the hand-worked rule tests are in tests/test_rules_*.py.
+exercised here; the hand-worked rule tests are in tests/games/pickpack/test_rules_*.py.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from tests.differential import assert_same_position, play_both, start_pair
+from tests.games.pickpack.differential import assert_same_position, play_both, start_pair
 
 
 def _game(i: int, successors: bool) -> int:

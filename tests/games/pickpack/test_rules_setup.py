@@ -12,7 +12,7 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from tests.rules_positions import ASCENDING_DEAL, LINE_TILES, texts
+from tests.support.pickpack_positions import ASCENDING_DEAL, LINE_TILES, texts
 
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 

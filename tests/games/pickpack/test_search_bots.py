@@ -50,7 +50,7 @@ from pickpack.seeding import derive_seed
 from pickpack.games.pickpack.alphabeta_bot import AlphaBetaBot
 from pickpack_bots.mcts_bot import MCTSBot
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples" / "thirdparty-game"))
 
 from pickpack_pig import PigState  # type: ignore[import-not-found]  # noqa: E402
 

@@ -194,7 +194,7 @@ def test_a_bad_player_gets_the_observation_error(bad: Any) -> None:
 @pytest.mark.parametrize("seat", [2, -1, 255])
 def test_the_binding_refuses_a_bad_seat_before_the_c_fill(seat: int) -> None:
     # The C-state base checks the seat against the table's players; the C fill's own
-    # refusal (-1 from the table's observation) is tests/test_c_core.py's.
+    # refusal (-1 from the table's observation) is tests/games/pickpack/test_c_core.py's.
     state = pickpack.new_game("pickpack", seed=5)
     with pytest.raises(ValueError, match=f"^player must be a seat 0..1, not {seat}$"):
         state._observation_tensor(seat)

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 CORE = sorted(str(p) for p in [*(ROOT / "core" / "pickpack").glob("*.c"), *(ROOT / "core" / "common").glob("*.c")])
 CC = shutil.which("cc") or shutil.which("gcc")
 

@@ -3,7 +3,7 @@ the mid-game at 200x60).
 
 Each position is built through the engine API from a seed and moves in canonical text
 (docs/engine.md), so the pictures are reproducible. Every accepted SVG was reviewed by
-eye. Regenerate with ``pytest tests/test_tui_snapshots.py --snapshot-update`` and review
+eye. Regenerate with ``pytest tests/games/pickpack/test_tui_snapshots.py --snapshot-update`` and review
 the new pictures before committing them.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pickpack.games.pickpack import placements_from_seed
 
-from tests.tui_apps import PickPackApp, settled
+from tests.support.tui_apps import PickPackApp, settled
 from pickpack_tui.session import GameSession
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")]

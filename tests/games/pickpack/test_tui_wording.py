@@ -10,7 +10,7 @@ from pickpack.games.pickpack import GAME, State
 from textual.pilot import Pilot
 from textual.widgets import Label
 
-from tests.tui_apps import PickPackApp
+from tests.support.tui_apps import PickPackApp
 from pickpack.games.pickpack.tui.move_choices import Questions, decode
 from pickpack.games.pickpack.tui.game_over_screen import GameOverScreen
 from pickpack_tui.screens.help_screen import HelpScreen
@@ -18,9 +18,9 @@ from pickpack_tui.session import GameSession
 from pickpack.games.pickpack.tui.widgets.board_view import BoardView
 from pickpack.games.pickpack.tui.wording import points_text, square_text
 from pickpack_tui.wording import counted
-from tests.rules_positions import SQUARES, malfunction_position, position
-from tests.test_tui_pilot import settle, shown
-from tests.test_tui_snapshots import MID_GAME, _placed
+from tests.support.pickpack_positions import SQUARES, malfunction_position, position
+from tests.plugins.tui.test_pilot import settle, shown
+from tests.games.pickpack.test_tui_snapshots import MID_GAME, _placed
 
 HOT = {"red": "human", "blue": "human"}
 # Red's crate 4: 33 trays (all but the three in Red's other crates and the 6, PP-C2).

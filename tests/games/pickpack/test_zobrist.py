@@ -42,7 +42,7 @@ def _random_game_states(n_games: int, seed: int):  # type: ignore[no-untyped-def
 
 
 def test_first_documented_key_is_the_splitmix_output_of_PICKPACK() -> None:
-    # Worked by hand in tests/test_reference_selfcheck.py and equal to the first output
+    # Worked by hand in tests/games/pickpack/test_reference.py and equal to the first output
     # of SplitMix64 seeded with ASCII "PICKPACK" = 0x5049434B5041434B.
     keys = splitmix64_stream(0x5049434B5041434B)
     assert next(keys) == 0x420037CB47FFC3CE

@@ -2,7 +2,7 @@
 worked out by hand, the protocol members, and random play checked by hypothesis.
 
 The package is imported from its source folder (the install test,
-tests/test_pig_install.py, installs it for real).
+tests/games/pig/test_install.py, installs it for real).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pickpack import (CHANCE, TERMINAL, GameState, IllegalMoveError, Move, MoveS
                       NothingToUndoError, PositionError)
 from pickpack.game import OptionError
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples" / "thirdparty-game"))
 
 from pickpack_pig import GAME, PigState  # noqa: E402
 from pickpack_pig.rules import MAX_GAME_LENGTH  # noqa: E402

@@ -10,7 +10,7 @@ import pytest
 
 from pickpack.game import ObservationTensorState
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples" / "thirdparty-game"))
 
 from pickpack_pig import GAME  # noqa: E402
 

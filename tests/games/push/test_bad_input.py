@@ -4,7 +4,7 @@ naming its rule, state unchanged), malformed move text (MoveSyntaxError with the
 and bad snapshots (SnapshotError naming the field).
 
 Decisions: draw 0, stop 1, bank-R..bank-P 2..6, place-1..3 7..9, take-1..3 10..12;
-chance outcomes: card types 0..31, die faces 32..37. Positions: tests/push_positions.py.
+chance outcomes: card types 0..31, die faces 32..37. Positions: tests/games/push/positions.py.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pickpack
 from pickpack import IllegalMoveError, MoveSyntaxError, OptionError, SnapshotError
 from pickpack.errors import NotAnActionError
 from pickpack.games.push.encoding import BANK, DRAW, PLACE, STOP, SWITCH, TAKE
-from tests.push_positions import broken_rule, impl, load, play, snapshot  # noqa: F401
+from tests.games.push.positions import broken_rule, impl, load, play, snapshot  # noqa: F401
 
 # --- player counts, variants, options --------------------------------------------------------
 

@@ -18,7 +18,7 @@ from pickpack.games.push.odds import stacks_of
 from pickpack.games.push.state import State
 from pickpack.match import play_match
 from pickpack.games.push.heuristic_bot import PushHeuristicBot, collect_value, room
-from tests.plugin_dist import on_sys_path, write_distribution
+from tests.support.plugin_dist import on_sys_path, write_distribution
 
 HEURISTIC = "pickpack.games.push.heuristic_bot:PushHeuristicBot"
 
@@ -71,7 +71,7 @@ def test_banks_rather_than_push_when_the_deck_is_nearly_out() -> None:
 
 
 def test_stops_when_the_exact_bust_risk_passes_the_threshold() -> None:
-    # the red cards and the 3s bust: 24 of 113 cards (tests/test_push_odds.py) = 0.2124
+    # the red cards and the 3s bust: 24 of 113 cards (tests/games/push/test_odds.py) = 0.2124
     state = position(phase="decide", stacks=[["R1", "B3"], ["R2", "G3"], ["R4", "Y3", "roll"]])
     assert choice(state, risk=0.21) == "stop"
     assert choice(state, risk=0.22) == "draw"

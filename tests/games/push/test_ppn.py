@@ -18,7 +18,7 @@ from pickpack.record_dialect import dialect_for
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.notation import PPN
 
-DOC = (Path(__file__).resolve().parent.parent / "docs" / "push.md").read_text(encoding="utf-8")
+DOC = (Path(__file__).resolve().parents[3] / "docs" / "push.md").read_text(encoding="utf-8")
 DOC_GAMES = re.findall(r"```ppn\n(.*?)```", DOC, re.S)
 DOC_POSITIONS = re.findall(r"```position\n(.*?)\n```", DOC, re.S)
 

@@ -26,8 +26,8 @@ import pickpack
 from pickpack.errors import PositionError, SnapshotError
 from pickpack.games.push.reference import RefState
 from pickpack.games.push.state import State
-from tests import reachable
-from tests.reachable import assert_reachable, refusal
+from tests.support import reachable
+from tests.support.reachable import assert_reachable, refusal
 
 IMPLEMENTATIONS = (State, RefState)
 

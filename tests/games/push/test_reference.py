@@ -477,7 +477,7 @@ def test_the_snapshot_example_of_the_docs_loads_and_is_the_modules_example() -> 
     from pickpack.games.push.snapshot import EXAMPLE
     from pickpack.games.push.state import State
 
-    docs = (Path(__file__).resolve().parent.parent / "docs" / "push.md").read_text(encoding="utf-8")
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "push.md").read_text(encoding="utf-8")
     block = re.search(r"## Snapshot.*?```json\n(.*?)```", docs, re.S)
     assert block is not None
     example = json.loads(block.group(1))

@@ -2,7 +2,7 @@
 worked out by hand.
 
 Decisions: draw 0, stop 1, bank-R..bank-P 2..6, place-1..3 7..9, take-1..3 10..12.
-Positions: tests/push_positions.py.
+Positions: tests/games/push/positions.py.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pickpack.games.push.encoding import BANK, DRAW, STOP, TAKE
-from tests.push_positions import (bank, bench, broken_rule, discard, impl, load, play,  # noqa: F401
+from tests.games.push.positions import (bank, bench, broken_rule, discard, impl, load, play,  # noqa: F401
                                   stacks, texts)
 
 THREE_STACKS = "draw R1 place-1 draw B2 place-2 draw G3 place-3 stop"

@@ -1,5 +1,5 @@
 """PUSH end, scores, returns and what each player sees (PU-E1..E3, PU-V1), with values
-worked out by hand. Positions: tests/push_positions.py (a finished game is a snapshot in
+worked out by hand. Positions: tests/games/push/positions.py (a finished game is a snapshot in
 phase over: deck and stacks empty, for 3+ players all 12 switch cards on the pile).
 """
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pickpack import TERMINAL
-from tests.push_positions import bench, discard, impl, load, play, snapshot, stacks, texts  # noqa: F401
+from tests.games.push.positions import bench, discard, impl, load, play, snapshot, stacks, texts  # noqa: F401
 
 # --- PU-E1: the end -------------------------------------------------------------------------
 

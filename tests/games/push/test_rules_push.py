@@ -4,7 +4,7 @@ hand.
 
 Card types: R1..R6 = 0..5, B = 6..11, G = 12..17, Y = 18..23, P = 24..29, roll 30,
 switch 31; decisions: draw 0, stop 1, bank 2..6, place 7..9, take 10..12.
-Positions: tests/push_positions.py.
+Positions: tests/games/push/positions.py.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pickpack.games.push.encoding import DRAW, PLACE, ROLL, STOP, SWITCH
-from tests.push_positions import (bank, bench, broken_rule, discard, impl, load, play,  # noqa: F401
+from tests.games.push.positions import (bank, bench, broken_rule, discard, impl, load, play,  # noqa: F401
                                   stacks, texts)
 
 # --- PU-P2: where a drawn card may go ---------------------------------------------------

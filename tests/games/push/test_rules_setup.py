@@ -2,7 +2,7 @@
 first-card Fact), with values worked out by hand from the rules file.
 
 Card types: R1..R6 = 0..5, B = 6..11, G = 12..17, Y = 18..23, P = 24..29, roll 30,
-switch 31; die outcomes 32..37 (R B G Y P star). Positions: tests/push_positions.py.
+switch 31; die outcomes 32..37 (R B G Y P star). Positions: tests/games/push/positions.py.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 import pickpack
 from pickpack import CHANCE
-from tests.push_positions import bench, impl, load, play, snapshot, stacks, texts  # noqa: F401
+from tests.games.push.positions import bench, impl, load, play, snapshot, stacks, texts  # noqa: F401
 
 # --- PU-C1, PU-C3: the deck -------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from pickpack_tui.screens.help_screen import HelpScreen
 from pickpack_tui.screens.returns_screen import ReturnsScreen
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.move_log import MoveLog
-from tests.test_tui_pilot import settle, shown
+from tests.plugins.tui.test_pilot import settle, shown
 
 __all__ = ["BANKS_SIX", "FULL_STACKS", "SIX", "play", "screen_text", "session_at", "six_benches"]
 

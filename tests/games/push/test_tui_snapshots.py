@@ -1,10 +1,10 @@
 """Snapshot tests of PUSH's face (pytest-textual-snapshot), at 80x24 (and the mid-game
 at 120x36).
 
-Positions come from the session's seeded chance draws and tests.test_tui_push.play's
+Positions come from the session's seeded chance draws and tests.games.push.test_tui.play's
 seeded decisions, or from a hand-built snapshot, so the pictures are reproducible with
 any PUSH implementation. Every accepted SVG was reviewed by eye. Regenerate with
-``pytest tests/test_tui_push_snapshots.py --snapshot-update`` and review the new
+``pytest tests/games/push/test_tui_snapshots.py --snapshot-update`` and review the new
 pictures before committing them.
 """
 
@@ -16,14 +16,14 @@ import pytest
 
 from pickpack_tui.app import GameApp
 from pickpack_tui.session import GameSession
-from tests.tui_apps import settled
-from tests.test_tui_push import BANKS_SIX, FULL_STACKS, SIX, six_benches, play, session_at
+from tests.support.tui_apps import settled
+from tests.games.push.test_tui import BANKS_SIX, FULL_STACKS, SIX, six_benches, play, session_at
 
 HOT4 = {f"p{i}": "human" for i in range(1, 5)}
 
 
 def _mid_game() -> GameApp:
-    """Seed 12, 170 plies by tests.test_tui_push.play, four people at the keyboard: P4
+    """Seed 12, 170 plies by tests.games.push.test_tui.play, four people at the keyboard: P4
     has drawn Y4 and must place it; stacks B1+roll and B4; five switch cards drawn, so
     the collection runs against seat order (PU-S2); P4's bank holds B1 Y2."""
     session = GameSession.new(HOT4, seed=12, game="push")

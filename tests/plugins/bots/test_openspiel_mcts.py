@@ -20,7 +20,7 @@ from pickpack.match import check_bots, play_game  # noqa: E402
 from pickpack_bots.openspiel_mcts_bot import (LIMIT_SHARE, MIN_FRACTION, MIN_SIMULATIONS,  # noqa: E402
                                               PROBE_SIMULATIONS, OpenSpielMCTSBot)
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples" / "thirdparty-game"))
 
 from pickpack_pig import GAME as PIG  # noqa: E402
 

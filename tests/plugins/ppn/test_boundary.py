@@ -3,8 +3,8 @@
 The PPN plugin (plugins/pickpack_ppn) imports no game package at import time; the game of
 a record is found through the registry (its ``[Game "NAME"]`` tag, or Pick & Pack for a
 record without one) when that record is read. So a record of the 3-player dice race of
-tests/nplayer_game.py (installed as the game ``dice`` through a ``pickpack.games`` entry
-point, tests/plugin_dist.py, as in tests/test_ppn_dialects.py) reads and writes in a
+tests/support/nplayer_game.py (installed as the game ``dice`` through a ``pickpack.games`` entry
+point, tests/support/plugin_dist.py, as in tests/plugins/ppn/test_dialects.py) reads and writes in a
 fresh interpreter without Pick & Pack's C extension, and even when Pick & Pack cannot be
 imported at all. Pick & Pack's roster and set-up tags are its dialect's alone
 (pickpack.games.pickpack.ppn_dialect); the plugin keeps no copy of them.
@@ -26,16 +26,16 @@ import pickpack
 
 from pickpack_ppn.headers import Headers
 from pickpack_ppn.notation import PPN
-from tests.plugin_dist import on_sys_path, write_distribution
-from tests.test_ppn_dialects import RECORD
+from tests.support.plugin_dist import on_sys_path, write_distribution
+from tests.plugins.ppn.test_dialects import RECORD
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 # Seats p1, p2, p3 (rounds=1): p1 rolls a 5, p2 takes the safe 3, p3 rolls a 2, so p1
-# alone has the top total: returns +1, -1, -1 (tests/nplayer_game.py).
-DICE_RECORD = RECORD          # the record of tests/test_ppn_dialects.py
+# alone has the top total: returns +1, -1, -1 (tests/support/nplayer_game.py).
+DICE_RECORD = RECORD          # the record of tests/plugins/ppn/test_dialects.py
 
-# A Pick & Pack record (no Game tag): Red's first move grabs a6 (tests/test_ppn_reading.py).
+# A Pick & Pack record (no Game tag): Red's first move grabs a6 (tests/plugins/ppn/test_reading.py).
 PICKPACK_RECORD = """[Event "?"]
 [Site "?"]
 [Date "????.??.??"]
@@ -86,10 +86,10 @@ def _site(tmp_path: Path) -> Path:
     ``brokendice`` whose PPN dialect cannot be imported."""
     site = tmp_path / "site"
     write_distribution(site, "dice-race", "1.0",
-                       {"pickpack.games": {"dice": "tests.nplayer_game:GAME",
+                       {"pickpack.games": {"dice": "tests.support.nplayer_game:GAME",
                                            "brokendice": "broken_dice_game:GAME"}},
                        {"broken_dice_game": "import dataclasses\n"
-                                            "from tests.nplayer_game import GAME as DICE\n"
+                                            "from tests.support.nplayer_game import GAME as DICE\n"
                                             "GAME = dataclasses.replace(DICE, name='brokendice', "
                                             "ppn_dialect='no_such_ppn_module:DIALECT')\n"})
     return site

@@ -9,7 +9,7 @@ number without its move or out of sequence) is one error, after which nothing in
 line of play is replayed, so no later move is played by the wrong side.
 
 Each case is a record of four random legal plies of each installed dialect: Pick & Pack,
-PUSH, PACRU, the three-player dice race (tests/nplayer_game.py, installed here as a
+PUSH, PACRU, the three-player dice race (tests/support/nplayer_game.py, installed here as a
 distribution) and Pig (examples/thirdparty-game), followed by a second, clean game.
 """
 
@@ -28,17 +28,17 @@ from hypothesis import strategies as st
 import pickpack
 from pickpack_ppn.notation import PPN
 from pickpack_ppn.tree import Game
-from tests.plugin_dist import on_sys_path, write_distribution
+from tests.support.plugin_dist import on_sys_path, write_distribution
 
 GAMES = ["pickpack", "push", "pacru", "dice", "pig"]
-PIG = Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"
+PIG = Path(__file__).resolve().parents[3] / "examples" / "thirdparty-game"
 
 
 @pytest.fixture(scope="module", autouse=True)
 def third_party_games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The dice race and Pig installed as games ``dice`` and ``pig`` for these tests."""
     site = tmp_path_factory.mktemp("site")
-    write_distribution(site, "dice-race", "1.0", {"pickpack.games": {"dice": "tests.nplayer_game:GAME"}}, {})
+    write_distribution(site, "dice-race", "1.0", {"pickpack.games": {"dice": "tests.support.nplayer_game:GAME"}}, {})
     write_distribution(site, "pickpack-pig", "1.0", {"pickpack.games": {"pig": "pickpack_pig.game:GAME"}}, {})
     sys.path.insert(0, str(PIG))
     try:

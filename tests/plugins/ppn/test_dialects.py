@@ -1,8 +1,8 @@
 """PPN for any game: the ``[Game "NAME"]`` tag picks the game's dialect.
 
-The game is the 3-player dice race of tests/nplayer_game.py (chance nodes, returns +1
+The game is the 3-player dice race of tests/support/nplayer_game.py (chance nodes, returns +1
 for the top total and -1 for the others), installed for these tests as a distribution
-with a ``pickpack.games`` entry point (tests/plugin_dist.py), exactly as a third-party
+with a ``pickpack.games`` entry point (tests/support/plugin_dist.py), exactly as a third-party
 game is.
 """
 
@@ -25,7 +25,7 @@ from pickpack.savefile import SavedGame
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.notation import PPN
 from pickpack_ppn.records import games_to_ppn
-from tests.plugin_dist import on_sys_path, write_distribution
+from tests.support.plugin_dist import on_sys_path, write_distribution
 
 # Seats p1, p2, p3 (rounds=1): p1 rolls a 5, p2 takes the safe 3, p3 rolls a 2.
 MOVES = ["roll", "d5", "safe", "roll", "d2"]
@@ -51,7 +51,7 @@ RECORD = """[Event "Dice"]
 def dice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The dice race installed as the game ``dice`` for the test."""
     site = tmp_path_factory.mktemp("site")
-    write_distribution(site, "dice-race", "1.0", {"pickpack.games": {"dice": "tests.nplayer_game:GAME"}}, {})
+    write_distribution(site, "dice-race", "1.0", {"pickpack.games": {"dice": "tests.support.nplayer_game:GAME"}}, {})
     with on_sys_path(site):
         yield
 
@@ -311,7 +311,7 @@ def test_pick_and_pack_names_its_dialect_and_keeps_todays_records() -> None:
 
 def test_the_docs_dice_record_is_this_record() -> None:
     import re
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "ppn.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "ppn.md").read_text(encoding="utf-8")
     (block,) = re.findall(r"```ppn-dice\n(.*?)```", doc, re.S)
     assert block + "\n" == RECORD and PPN.export(PPN.parse_game(block)) == RECORD
 
@@ -321,7 +321,7 @@ def test_a_long_record_of_the_pig_example_round_trips(tmp_path: Path, monkeypatc
     # Pack's 84 plies, with the die rolls as tokens, numbered on past 100.
     import random
     import sys
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[3] / "examples" / "thirdparty-game"))
     # Pig's modules as they were before the test: other test files imported them already at
     # collection, and a second copy of PigState would no longer pickle as theirs.
     loaded_before = {m: mod for m, mod in sys.modules.items() if m.startswith("pickpack_pig")}
@@ -347,7 +347,7 @@ def test_a_long_record_of_the_pig_example_round_trips(tmp_path: Path, monkeypatc
 
 
 def test_a_game_that_fails_on_a_token_costs_only_that_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.nplayer_game import DiceState
+    from tests.support.nplayer_game import DiceState
 
     def broken(self: DiceState, text: str) -> object:
         raise KeyError(text)

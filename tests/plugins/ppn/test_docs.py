@@ -13,7 +13,7 @@ import pytest
 from pickpack.games.pickpack import State
 from pickpack_ppn.notation import PPN
 
-DOC = (Path(__file__).resolve().parent.parent / "docs" / "ppn.md").read_text(encoding="utf-8")
+DOC = (Path(__file__).resolve().parents[3] / "docs" / "ppn.md").read_text(encoding="utf-8")
 GAMES = re.findall(r"```ppn\n(.*?)```", DOC, re.S)
 POSITIONS = re.findall(r"```position\n(.*?)\n```", DOC, re.S)
 

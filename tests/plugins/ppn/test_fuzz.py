@@ -19,7 +19,7 @@ import pickpack
 import pickpack.games.pickpack as pickpack_game
 from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.notation import PPN
-from tests.ppn_games import headers_for, random_game
+from tests.plugins.ppn.random_games import headers_for, random_game
 
 FUZZ = settings(max_examples=300, deadline=timedelta(seconds=5),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

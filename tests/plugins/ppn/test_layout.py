@@ -5,7 +5,7 @@ before a game in the middle of a file, CR LF or lone-CR line ends, bytes instead
 text) and compares what it reads with the same records written with LF.
 
 The game is seed 7 with placements PPWWRRQQXXMM / MMXXQQRRWWPP and the legal opening
-1. a6>1 2. a3>1 3. b3>2 (tests/test_ppn_errors.py works it out); 3. b3>1 instead is
+1. a6>1 2. a3>1 3. b3>2 (tests/plugins/ppn/test_errors.py works it out); 3. b3>1 instead is
 illegal (PP-G2). A game below is 14 lines: 11 tags, a blank line, the movetext, a
 blank line; so game 2's movetext is line 27 and, in "1. a6>1 2. a3>1 3. b3>1 *", b3>1
 is at column 20.
@@ -31,7 +31,7 @@ from pickpack_ppn.errors import PPNParseError
 from pickpack_ppn.notation import PPN
 from pickpack_ppn.source import Lines
 from pickpack_ppn.writer import check_comment
-from tests.ppn_games import headers_for, random_game
+from tests.plugins.ppn.random_games import headers_for, random_game
 
 SETUP = '[Seed "7"]\n[RedPlacement "PPWWRRQQXXMM"]\n[BluePlacement "MMXXQQRRWWPP"]\n'
 GOOD = "1. a6>1 2. a3>1 3. b3>2 *"
@@ -187,7 +187,7 @@ def test_line_ends_through_validate_and_replay(end: str, tmp_path: Path,
     assert err == "FILE: 3 games, 1 problem\n"
     assert _cli("validate", other, capsys) == (status, out, err)
     status, out, err = _cli("replay", lf, capsys)
-    # Seed 7: a6 holds 2, a3 4 and b3 1 (tests/test_ppn_cli.py), so after the opening
+    # Seed 7: a6 holds 2, a3 4 and b3 1 (tests/plugins/ppn/test_cli.py), so after the opening
     # Red has 2 + 1 and Blue 4 (PP-E3).
     assert status == 1 and out.splitlines() == [
         "FILE: game 1: r (red) vs b (blue): *, scores red 3 blue 4, 3 plies, not over",

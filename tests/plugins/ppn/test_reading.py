@@ -1,7 +1,7 @@
 """Reading PPN as files come: BOM, CRLF, % escape lines, escaped quotes, unknown and
 missing tags, lenient and strict mode, one game at a time from a stream.
 
-The game used is seed 7 with placements PPWWRRQQXXMM / MMXXQQRRWWPP (tests/test_ppn_errors.py
+The game used is seed 7 with placements PPWWRRQQXXMM / MMXXQQRRWWPP (tests/plugins/ppn/test_errors.py
 gives its legal opening 1. a6>1 2. a3>1 3. b3>2).
 """
 

@@ -20,7 +20,7 @@ from pickpack.match import GameResult, play_match
 from pickpack_ppn.notation import PPN
 from pickpack_ppn.records import game_from_result, games_to_ppn
 from pickpack_ppn.tree import Game, GameNode
-from tests.ppn_games import headers_for, random_game
+from tests.plugins.ppn.random_games import headers_for, random_game
 
 
 def _round_trip(seeds: range) -> None:
@@ -48,7 +48,7 @@ def test_round_trip_10000_random_games() -> None:
 
 
 def test_the_kinds_of_start_are_all_written() -> None:
-    # From the rules of tests/ppn_games.py: seed 1 has placements and Blue first (Deal,
+    # From the rules of tests/plugins/ppn/random_games.py: seed 1 has placements and Blue first (Deal,
     # both placements, First "blue"); seed 4 starts in placement (no placement tags);
     # seed 3 starts part-way (SetUp and Position); seed 2 stops early (Result "*").
     tags = {seed: PPN.game_from_state(random_game(seed)).headers for seed in (1, 3, 4, 2)}

@@ -20,7 +20,7 @@ from pickpack_ppn.notation import PPN
 from pickpack_ppn.records import games_to_ppn
 from pickpack_ppn.tree import Game
 from pickpack_ppn.visitor import SKIP, BaseVisitor, SkipType
-from tests.ppn_games import headers_for, random_game
+from tests.plugins.ppn.random_games import headers_for, random_game
 
 SEEDS = range(3)
 

@@ -23,9 +23,9 @@ from pickpack_tui.app import GameApp
 from pickpack_tui.plain_face import HIDDEN, PlainFace
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.move_log import MoveLog
-from tests.test_savefile_v1 import _v1
-from tests.test_tui_pilot import settle, shown
-from tests.tui_plain_game import DICE_RACE, DiceRace
+from tests.games.pickpack.test_savefile_v1 import _v1
+from tests.plugins.tui.test_pilot import settle, shown
+from tests.support.plain_game import DICE_RACE, DiceRace
 
 HOT_SEAT = {"p1": "human", "p2": "human"}
 #: The dice race claiming hidden information (so the plain face hides decisions).

@@ -15,13 +15,13 @@ from pickpack.games.pickpack import placements_from_seed
 from textual.pilot import Pilot
 from textual.widgets import Button
 
-from tests.tui_apps import PickPackApp
+from tests.support.tui_apps import PickPackApp
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
 from pickpack.games.pickpack.tui.game_over_screen import GameOverScreen
 from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack_tui.session import GameSession
-from tests.test_tui_pilot import _first_grab, play_move, settle, shown
+from tests.plugins.tui.test_pilot import _first_grab, play_move, settle, shown
 
 SEATS = {"red": "human", "blue": "random"}
 
@@ -114,7 +114,7 @@ def test_a_saved_game_is_left_without_a_question_and_load_over_unsaved_asks(tmp_
 
 def _nearly_over(seed: int) -> tuple[GameSession, int]:
     """A game against the random bot where the person is to move and ``last`` ends it."""
-    from tests.test_tui_handover import _one_move_from_the_end
+    from tests.plugins.tui.test_handover import _one_move_from_the_end
     session, last = _one_move_from_the_end(seed)
     human = session.state.current_player
     session.seats = {p: "human" if p == human else "random" for p in ("red", "blue")}

@@ -22,10 +22,10 @@ from pickpack_tui.screens.help_screen import HelpScreen
 from pickpack_tui.screens.returns_screen import ReturnsScreen, result_title
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.move_log import MoveLog
-from tests.test_truths import frontend_calls  # noqa: F401  (a pytest fixture)
-from tests.test_tui_pilot import settle, shown
-from tests.test_tui_snapshots import MID_GAME, _placed
-from tests.tui_plain_game import DICE_RACE
+from tests.engine.test_errors import frontend_calls  # noqa: F401  (a pytest fixture)
+from tests.plugins.tui.test_pilot import settle, shown
+from tests.games.pickpack.test_tui_snapshots import MID_GAME, _placed
+from tests.support.plain_game import DICE_RACE
 
 SEATS = {"p1": "human", "p2": "random", "p3": "random"}
 

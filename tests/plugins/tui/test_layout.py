@@ -4,7 +4,7 @@ board at 200x60, a long seat name is cut with a visible ellipsis and listed in f
 the help, and the help's words are each game's own.
 
 Every game: Pick & Pack, PUSH and PACRU through their faces, the dice race
-(tests.tui_plain_game) through the plain face.
+(tests.support.plain_game) through the plain face.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from pickpack_tui.screens.help_screen import HelpScreen, _keys_markdown
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.status_bar import StatusBar
 from pickpack_tui.wording import abbreviated
-from tests.test_tui_pilot import settle, shown
-from tests.test_tui_push import screen_text
-from tests.test_tui_snapshots import MID_GAME, _placed
-from tests.tui_plain_game import DICE_RACE
+from tests.plugins.tui.test_pilot import settle, shown
+from tests.games.push.test_tui import screen_text
+from tests.games.pickpack.test_tui_snapshots import MID_GAME, _placed
+from tests.support.plain_game import DICE_RACE
 
 LONG_BOT = "mcts:simulations=500"
 

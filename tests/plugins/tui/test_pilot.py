@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList
 
 from pickpack_tui.app import GameApp
-from tests.tui_apps import PickPackApp
+from tests.support.tui_apps import PickPackApp
 from pickpack.games.pickpack.tui.board_geometry import SQUARES, space_name, space_of_end, square_name
 from pickpack.games.pickpack.tui.move_choices import MoveParts, Questions, decode
 from pickpack_tui.questions import Question

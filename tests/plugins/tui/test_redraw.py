@@ -12,7 +12,7 @@ from pickpack_tui.app import GameApp
 from pickpack_tui.session import GameSession
 from pickpack_tui.view_model import BoardView
 from pickpack_tui.widgets.move_log import MoveLog
-from tests.tui_plain_game import DICE_RACE, DiceRace
+from tests.support.plain_game import DICE_RACE, DiceRace
 
 CALLS: Counter[str] = Counter()
 

@@ -17,10 +17,10 @@ from pickpack_tui.app import GameApp
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.too_small_screen import TooSmallScreen
 from pickpack_tui.session import GameSession
-from tests.test_tui_pilot import settle
-from tests.tui_plain_game import DICE_RACE
+from tests.plugins.tui.test_pilot import settle
+from tests.support.plain_game import DICE_RACE
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "thirdparty-game"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples" / "thirdparty-game"))
 from pickpack_pig import GAME as PIG  # noqa: E402
 
 # (game, seats, the size its face declares, Face.min_size)
