@@ -25,7 +25,7 @@ from pickpack.cli import EXIT_BROKEN_PIPE, main
 from pickpack.savefile import SavedGame, SaveFileError
 
 from tests.engine.process_scripts import default_sigint, interrupt_when_ready
-from tests.plugins.ppn.test_cli import _finished
+from tests.support.pickpack_files import finished_record
 
 ROOT = Path(__file__).resolve().parents[2]
 PICKPACK = [sys.executable, "-m", "pickpack.cli"]
@@ -65,7 +65,7 @@ def _read_one_line_then_close(args: list[str]) -> tuple[int, str, str]:
 def many_games(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """300 copies of a finished game (about 31 KB of replay output) and 300 copies of a
     game with one malformed move (about 28 KB of validate output)."""
-    text, _, _ = _finished()
+    text, _, _ = finished_record()
     folder = tmp_path_factory.mktemp("pipes")
     good = folder / "good.ppn"
     good.write_text(text * 300, encoding="utf-8")

@@ -14,7 +14,6 @@ import pickpack_tui.frontend as frontend
 from pickpack.cli import main
 from pickpack.errors import PickpackError
 from pickpack_tui.session import GameSession
-from tests.engine.test_errors import frontend_calls  # noqa: F401  (a pytest fixture)
 
 PUSH_SEATS = {"p1": "human", "p2": "random"}
 

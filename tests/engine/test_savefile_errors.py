@@ -16,7 +16,7 @@ from pickpack.errors import PickpackError
 from pickpack.games.pickpack.legacy_save import convert_v1
 from pickpack.savefile import SavedGame, SaveFileError
 from pickpack_tui.session import GameSession
-from tests.games.pickpack.test_savefile_v1 import _v1
+from tests.support.pickpack_files import version_1_save
 from tests.support.plain_game import DICE_RACE, DiceRace
 
 #: The reviewer's file: Pick & Pack's deal as a number.
@@ -100,7 +100,7 @@ def test_a_pick_and_pack_seed_out_of_range_is_named_seed() -> None:
 
 
 def test_a_version_1_seed_out_of_range_is_named_seed() -> None:
-    data = _v1()
+    data = version_1_save()
     data["seed"] = -1
     with pytest.raises(SaveFileError) as info:
         convert_v1(data, "g.json")

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from pickpack import plugins
 from pickpack.cli import main
 from pickpack_ppn.notation import PPN
 
@@ -93,23 +92,6 @@ def test_validate_reports_an_illegal_move_with_its_rule(tmp_path: Path, capsys: 
     # a1 (north, pointing NE) has power 1; a3 is 2 cells away (PA-M2)
     assert out == (f"{record}:11:13: move 2: illegal move a1-a3: PA-M2: the chevron on a1 has power 1: "
                    "it moves 1 to 1 cells\n")
-
-
-@pytest.fixture
-def frontend_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """``pickpack play``'s front end replaced by a recorder (no Textual app is run)."""
-    calls: list[dict[str, Any]] = []
-    real_load = plugins.load
-
-    def fake(**kwargs: Any) -> int:
-        calls.append(kwargs)
-        return 0
-
-    def load(group: str, name: str) -> Any:
-        return fake if group == "pickpack.frontends" else real_load(group, name)
-
-    monkeypatch.setattr(plugins, "load", load)
-    return calls
 
 
 def test_play_seats_a_human_against_the_strongest_bot_that_plays_pacru(

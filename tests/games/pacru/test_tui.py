@@ -28,8 +28,7 @@ from pickpack_tui.screens.choice_screen import ChoiceScreen
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.move_log import MoveLog
 from pickpack_tui.widgets.status_bar import StatusBar
-from tests.plugins.tui.test_pilot import settle, shown
-from tests.games.push.test_tui import screen_text
+from tests.support.tui_apps import screen_text, settle, shown
 
 __all__ = ["PINCER", "session_at"]
 

@@ -18,7 +18,7 @@ import pickpack
 import pickpack.games.pickpack as pickpack_game
 from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from pickpack.errors import NotAnActionError
-from tests.support.pickpack_positions import down, play, play_action, position, state
+from tests.games.pickpack.positions import down, play, play_action, position, state
 
 
 def fingerprint(st: pickpack_game.State) -> tuple[Any, ...]:

@@ -1,6 +1,6 @@
 """Action tiles (PP-A1..PP-A7), worked by hand.
 
-Red's tiles by column (tests/support/pickpack_positions.py): a Premium, b Wholesale, c Rush order,
+Red's tiles by column (tests/games/pickpack/positions.py): a Premium, b Wholesale, c Rush order,
 d Quality control, e Order mix-up, f Malfunction; Red enters an empty square of row 3
 from a3 (or b3) to activate the tile at dT, cT, ... . A crate's score follows PP-E3:
 open 1 point per apple, premium 2, wholesale 1 per 2 apples rounded down.
@@ -14,7 +14,7 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from tests.support.pickpack_positions import (
+from tests.games.pickpack.positions import (
     BLUE_SPACES,
     SQUARES,
     assert_flip_closes_square,

@@ -1,7 +1,7 @@
 """End of the game, scoring and what each player sees (PP-E1..PP-E5, PP-V1, PP-V2).
 
 Crate scores by PP-E3: open 1 point per apple, premium 2 per apple, wholesale 1 per 2
-apples rounded down. Positions: tests/support/pickpack_positions.py.
+apples rounded down. Positions: tests/games/pickpack/positions.py.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from tests.support.pickpack_positions import BLOCKED_COLUMN_D, crate_statuses, down, moves_to, play, position, state
+from tests.games.pickpack.positions import BLOCKED_COLUMN_D, crate_statuses, down, moves_to, play, position, state
 
 
 # --- PP-E1 ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Moving the grabber (PP-M1..PP-M4) and grabbing trays (PP-G1..PP-G3), worked by hand.
 
-Positions come from tests/support/pickpack_positions.py: read its docstring for what a test leaves
+Positions come from tests/games/pickpack/positions.py: read its docstring for what a test leaves
 unstated (tiles PWRQXMPWRQXM, so Red's column d and Blue's row 4 are Quality control,
 and so on; the grabber's row and column filled with 1-apple trays).
 """
@@ -11,7 +11,7 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from tests.support.pickpack_positions import (
+from tests.games.pickpack.positions import (
     assert_flip_closes_square,
     broken_rule,
     crate_trays,

@@ -1,7 +1,7 @@
 """Rush orders (PP-R1..PP-R3), worked by hand.
 
 A trailing "+" spends a rush order (docs/engine.md); its action integer is the same move's
-plus one. Red's Rush order tiles are cT and cB (tests/support/pickpack_positions.py); a position
+plus one. Red's Rush order tiles are cT and cB (tests/games/pickpack/positions.py); a position
 with rush orders waiting marks as many of them used (the rules' only way to get one).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from tests.support.pickpack_positions import (
+from tests.games.pickpack.positions import (
     BLOCKED_COLUMN_D,
     broken_rule,
     crate_statuses,

@@ -12,7 +12,7 @@ import pytest
 
 import pickpack
 import pickpack.games.pickpack as pickpack_game
-from tests.support.pickpack_positions import ASCENDING_DEAL, LINE_TILES, texts
+from tests.games.pickpack.positions import ASCENDING_DEAL, LINE_TILES, texts
 
 PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 

@@ -13,19 +13,11 @@ import pickpack
 from pickpack.games.pickpack import placements_from_seed
 from pickpack.games.pickpack.legacy_save import convert_v1
 from pickpack.savefile import SavedGame, SaveFileError
-
-
-def _v1(seed: int | None = 21, moves: tuple[str, ...] = ("a4>1",), **root_options: Any) -> dict[str, Any]:
-    """A version-1 file as ``pickpack play`` wrote it: seed 21 (grabber on e4), both
-    placements, ``moves`` (Red's a4>1 grabs along row 4, PP-M1)."""
-    root = pickpack.new_game("pickpack", seed=seed if not root_options else None, **root_options)
-    return {"format": "pickpack-save", "version": 1, "game": "pickpack", "seed": seed, "first": "red",
-            "seats": {"red": "human", "blue": "greedy"}, "root": root.snapshot(),
-            "placements": dict(placements_from_seed(21)), "moves": list(moves)}
+from tests.support.pickpack_files import version_1_save
 
 
 def test_a_version_1_file_becomes_seed_options_and_every_move_as_text() -> None:
-    data = convert_v1(_v1(), "g.json")
+    data = convert_v1(version_1_save(), "g.json")
     red, blue = placements_from_seed(21)["red"], placements_from_seed(21)["blue"]
     assert data["moves"][:3] == [f"aT={red[0]}", f"bT={red[1]}", f"cT={red[2]}"]
     assert data["moves"][12:14] == [f"1L={blue[0]}", f"2L={blue[1]}"]
@@ -39,7 +31,7 @@ def test_a_version_1_file_becomes_seed_options_and_every_move_as_text() -> None:
 
 def test_a_version_1_root_without_its_seed_becomes_the_deal_option() -> None:
     deal = list(pickpack.games.pickpack.deal_from_seed(8))
-    data = convert_v1(_v1(seed=None, moves=(), deal=deal), "g.json")
+    data = convert_v1(version_1_save(seed=None, moves=(), deal=deal), "g.json")
     assert data["seed"] is None and data["options"] == {"first": "red", "deal": deal}
     state = SavedGame.from_json(data).replay()
     assert state.snapshot()["grid"] == pickpack.new_game("pickpack", deal=deal).snapshot()["grid"]
@@ -57,7 +49,7 @@ def test_a_version_1_root_without_its_seed_becomes_the_deal_option() -> None:
     (lambda d: d["moves"].append("a4>2"), "g.json: moves[1]: illegal move a4>2 (action 5120): PP-M"),
 ])
 def test_a_bad_version_1_file_names_its_old_field(change: Any, message: str) -> None:
-    data = _v1()
+    data = version_1_save()
     change(data)
     with pytest.raises(SaveFileError) as info:
         convert_v1(data, "g.json")
@@ -66,7 +58,7 @@ def test_a_bad_version_1_file_names_its_old_field(change: Any, message: str) -> 
 
 def test_a_version_1_file_loads_through_its_games_converter(tmp_path: Path) -> None:
     path = tmp_path / "old.json"
-    path.write_text(json.dumps(_v1()), encoding="utf-8")
+    path.write_text(json.dumps(version_1_save()), encoding="utf-8")
     saved = SavedGame.load(path)
     assert saved.game == "pickpack" and saved.seed == 21 and saved.moves[24:] == ["a4>1"]
     assert saved.replay().ply == 25

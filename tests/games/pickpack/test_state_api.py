@@ -1,6 +1,6 @@
 """The State and Move API: copies, pickling, undo, move text, Move values.
 
-Positions are hand-built (tests/support/pickpack_positions.py) so that every kind of move is met:
+Positions are hand-built (tests/games/pickpack/positions.py) so that every kind of move is met:
 placement, grab, each tile kind, no-target activation (PP-A7), rush orders (PP-R) and the
 two ends of the game (PP-E1, PP-E2).
 """
@@ -16,7 +16,7 @@ import pytest
 import pickpack
 import pickpack.games.pickpack as pickpack_game
 from pickpack import Move
-from tests.support.pickpack_positions import (
+from tests.games.pickpack.positions import (
     BLOCKED_COLUMN_D,
     malfunction_position,
     order_mix_up_position,

@@ -15,30 +15,10 @@ from typing import Any
 import pytest
 from pickpack.games.pickpack import placements_from_seed
 
-from tests.support.tui_apps import PickPackApp, settled
+from tests.support.tui_apps import MID_GAME, SEATS, PickPackApp, placed, settled
 from pickpack_tui.session import GameSession
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")]
-SEATS = {"red": "human", "blue": "random"}
-
-# Seed 5, random placements, then 31 random moves: Red to move from d6 with face-up,
-# empty and face-down trays on the grid (PP-A6), unplayed, used and malfunctioned tiles
-# on both sides (PP-M4), open, premium and wholesale crates (PP-A1, PP-A2), and a rush
-# order waiting for Red (PP-R1).
-MID_GAME = [
-    "f5>4", "f3>1", "d3>3", "d2>4", "f2>1", "f1>2", "d1>2", "d3/3R:4", "f3/fB:a1", "f2/2L:aT",
-    "a2>2", "a4>3", "b4>3", "b3>4", "e3>1", "e6>2", "b6>1", "b4/4R:c3", "a4/aB:2>3", "a6>1",
-    "b6/bT:3x2", "b1>2", "d1/dB:2", "d3/3L", "e3/eT:1", "e4>3+", "e6/6L:3>1", "b6/bB:3>2",
-    "b1/1L:4", "d1/dT", "d6>3",
-]
-
-
-def _placed(seed: int, moves: list[str]) -> PickPackApp:
-    session = GameSession.new(SEATS, seed=seed, placements=placements_from_seed(seed))
-    for text in moves:
-        session.state.apply(text)
-    return PickPackApp(session, bot_delay=0)
-
 
 def _finished(seed: int) -> PickPackApp:
     """A game played to its end by uniformly random moves (random.Random(seed))."""
@@ -51,7 +31,7 @@ def _finished(seed: int) -> PickPackApp:
         move = rng.choice(state.legal_moves())
         moves.append(move.text)
         state.apply(move)
-    return _placed(seed, moves)
+    return placed(seed, moves)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -63,19 +43,19 @@ def test_placement_screen(snap_compare: Any, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_opening_position(snap_compare: Any, size: tuple[int, int]) -> None:
     # Grabber on the 6-apple tray (PP-S2); Red's legal destinations are its row (PP-M1).
-    assert snap_compare(_placed(3, []), terminal_size=size, run_before=settled())
+    assert snap_compare(placed(3, []), terminal_size=size, run_before=settled())
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_mid_game_position(snap_compare: Any, size: tuple[int, int]) -> None:
-    assert snap_compare(_placed(5, MID_GAME), terminal_size=size, run_before=settled())
+    assert snap_compare(placed(5, MID_GAME), terminal_size=size, run_before=settled())
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_target_choice_prompt(snap_compare: Any, size: tuple[int, int]) -> None:
     # From d6 Red moves right to the empty e6 and activates eB: which crate to close?
     # Crates already closed are listed but unavailable.
-    assert snap_compare(_placed(5, MID_GAME), terminal_size=size, run_before=settled("right", "enter"))
+    assert snap_compare(placed(5, MID_GAME), terminal_size=size, run_before=settled("right", "enter"))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -86,10 +66,10 @@ def test_game_over_screen(snap_compare: Any, size: tuple[int, int]) -> None:
 
 def test_mid_game_position_light_theme(snap_compare: Any) -> None:
     # The same table after pressing t (light theme): every state still tells apart.
-    assert snap_compare(_placed(5, MID_GAME), terminal_size=(80, 24), run_before=settled("t"))
+    assert snap_compare(placed(5, MID_GAME), terminal_size=(80, 24), run_before=settled("t"))
 
 
 def test_mid_game_position_at_200x60(snap_compare: Any) -> None:
     # A large terminal (issue 22): the board grows (three-row squares), the crates stay
     # next to it (the side column stops at 64 columns), their totals near their trays.
-    assert snap_compare(_placed(5, MID_GAME), terminal_size=(200, 60), run_before=settled())
+    assert snap_compare(placed(5, MID_GAME), terminal_size=(200, 60), run_before=settled())

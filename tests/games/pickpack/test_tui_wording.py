@@ -1,5 +1,7 @@
-"""A new user's report on the UI: the game-over table loses its points column, help lists
-Textual's own keys, "1 pts" and "1 apples", and the play cursor told by colour only."""
+"""The words of Pick & Pack's face at 80x24: the game-over table keeps its points and
+totals columns for a 33-tray crate, help lists only the game's own keys (not Textual's),
+counted words are singular for one ("1 pt", "1 apple"), and the board screen names the
+cursor's square in text, not by colour only."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from pickpack.games.pickpack import GAME, State
 from textual.pilot import Pilot
 from textual.widgets import Label
 
-from tests.support.tui_apps import PickPackApp
+from tests.support.tui_apps import MID_GAME, PickPackApp, placed, settle, shown
 from pickpack.games.pickpack.tui.move_choices import Questions, decode
 from pickpack.games.pickpack.tui.game_over_screen import GameOverScreen
 from pickpack_tui.screens.help_screen import HelpScreen
@@ -18,9 +20,7 @@ from pickpack_tui.session import GameSession
 from pickpack.games.pickpack.tui.widgets.board_view import BoardView
 from pickpack.games.pickpack.tui.wording import points_text, square_text
 from pickpack_tui.wording import counted
-from tests.support.pickpack_positions import SQUARES, malfunction_position, position
-from tests.plugins.tui.test_pilot import settle, shown
-from tests.games.pickpack.test_tui_snapshots import MID_GAME, _placed
+from tests.games.pickpack.positions import SQUARES, malfunction_position, position
 
 HOT = {"red": "human", "blue": "human"}
 # Red's crate 4: 33 trays (all but the three in Red's other crates and the 6, PP-C2).
@@ -79,7 +79,7 @@ def test_game_over_dialog_keeps_points_and_totals_of_a_33_tray_crate_at_80x24() 
 
 def test_help_on_the_board_lists_only_the_games_own_keys() -> None:
     async def run() -> None:
-        app = _placed(5, MID_GAME)
+        app = placed(5, MID_GAME)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             await pilot.press("question_mark")
@@ -130,7 +130,7 @@ def test_malfunction_prompt_says_what_it_asks_and_counts_one_apple() -> None:
 def test_a_score_of_one_reads_1_pt_on_the_panel() -> None:
     async def run() -> None:
         # Seed 1: Red grabs the 1-apple tray on c5 into crate 1 (PP-G1, PP-E3: 1 point).
-        app = _placed(1, ["c5>1"])
+        app = placed(1, ["c5>1"])
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             assert app.session.state.crate_scores("red") == [1, 0, 0, 0]
@@ -148,7 +148,7 @@ def test_the_board_screen_names_the_cursor_square_in_text() -> None:
     # The mid-game position of the snapshots: Red on d6 (empty under the grabber); c6
     # holds 4 apples, c5 one, c3 is face down; Red may move to c6, e6 or f6 (PP-M1).
     async def run() -> None:
-        app = _placed(5, MID_GAME)
+        app = placed(5, MID_GAME)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             grid = app.session.state.snapshot()["grid"]

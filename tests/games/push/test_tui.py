@@ -10,13 +10,11 @@ G1 (action index 1) and the second B4 (action index 3, after a draw again).
 from __future__ import annotations
 
 import asyncio
-import io
 import random
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from rich.console import Console
 
 from pickpack.games.push.encoding import (BANK, CARD_TEXT, DIE_OFFSET, DRAW, PLACE, STOP, SWITCH, TAKE,
                                           full_deck, parse_card)
@@ -35,9 +33,9 @@ from pickpack_tui.screens.help_screen import HelpScreen
 from pickpack_tui.screens.returns_screen import ReturnsScreen
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.move_log import MoveLog
-from tests.plugins.tui.test_pilot import settle, shown
+from tests.support.tui_apps import screen_text, settle, shown
 
-__all__ = ["BANKS_SIX", "FULL_STACKS", "SIX", "play", "screen_text", "session_at", "six_benches"]
+__all__ = ["BANKS_SIX", "FULL_STACKS", "SIX", "play", "session_at", "six_benches"]
 
 HOT3 = {"p1": "human", "p2": "human", "p3": "human"}
 #: Seed 3, P1's turn: push, G1 starts stack 1, draw again, B4 joins stack 1, stop, take
@@ -90,15 +88,6 @@ def session_at(seats: dict[str, str], benches: Sequence[Sequence[str]], banks: S
     snap.update(fields)
     state = GAME.load("state_class").from_snapshot(snap)
     return GameSession(GAME, state, dict(seats), state.copy(), 1)
-
-
-def screen_text(app: Any) -> str:
-    """The app's screen as plain text, one line per row (what its SVG screenshot shows)."""
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text(styles=False)
 
 
 def _buttons(app: GameApp) -> list[str]:

@@ -9,22 +9,12 @@ import pytest
 import pickpack
 from pickpack.cli import main
 from pickpack_ppn.notation import PPN
-
-PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
+from tests.support.pickpack_files import PLACEMENTS, finished_record
 
 
 def _write(path: Path, texts: list[str]) -> Path:
     path.write_text("".join(texts), encoding="utf-8")
     return path
-
-
-def _finished() -> tuple[str, dict[str, int], int]:
-    """Seed 7 played to the end with the first legal move each time: text, scores, plies."""
-    state = pickpack.new_game(seed=7, placements=PLACEMENTS)
-    while not state.is_terminal():
-        state.apply(state.legal_moves()[0])
-    game = PPN.game_from_state(state, {"Red": "first", "Blue": "also-first"})
-    return PPN.export(game), state.scores(), state.ply
 
 
 def _unfinished() -> str:
@@ -35,7 +25,7 @@ def _unfinished() -> str:
 
 
 def test_replay_prints_result_and_final_scores(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    finished, scores, plies = _finished()
+    finished, scores, plies = finished_record()
     path = _write(tmp_path / "games.ppn", [finished, _unfinished()])
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()

@@ -1,4 +1,4 @@
-"""Review fixes of the TUI shell: chance outcomes depend only on the game's seed and the
+"""The TUI shell's chance and secrets: chance outcomes depend only on the game's seed and the
 action index (asking again draws the same; undo never takes a shown outcome back; a
 loaded game rolls on as the saved one would have), the plain face hides other seats' decisions of a hidden-information game
 until the end and gives bots a determinization, and a new game after a version-1 save
@@ -23,8 +23,8 @@ from pickpack_tui.app import GameApp
 from pickpack_tui.plain_face import HIDDEN, PlainFace
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.move_log import MoveLog
-from tests.games.pickpack.test_savefile_v1 import _v1
-from tests.plugins.tui.test_pilot import settle, shown
+from tests.support.pickpack_files import version_1_save
+from tests.support.tui_apps import settle, shown
 from tests.support.plain_game import DICE_RACE, DiceRace
 
 HOT_SEAT = {"p1": "human", "p2": "human"}
@@ -181,7 +181,7 @@ def test_a_plain_face_bot_gets_a_copy_of_a_state_without_determinization() -> No
 def test_a_new_game_after_a_version_1_deal_save_keeps_the_deal_under_a_fresh_seed(tmp_path: Path) -> None:
     deal = list(deal_from_seed(8))
     path = tmp_path / "old.json"
-    path.write_text(json.dumps(_v1(seed=None, moves=(), deal=deal)), encoding="utf-8")
+    path.write_text(json.dumps(version_1_save(seed=None, moves=(), deal=deal)), encoding="utf-8")
     loaded = GameSession.load(path)
     assert loaded.seed is None and loaded.options == {"first": "red", "deal": deal}
     nxt = loaded.next_game()      # raised "give either seed or deal, not both" before
@@ -196,7 +196,7 @@ def test_the_n_key_after_loading_a_version_1_deal_save_starts_a_new_game(tmp_pat
     async def run() -> None:
         deal = list(deal_from_seed(8))
         path = tmp_path / "old.json"
-        path.write_text(json.dumps(_v1(seed=None, moves=(), deal=deal)), encoding="utf-8")
+        path.write_text(json.dumps(version_1_save(seed=None, moves=(), deal=deal)), encoding="utf-8")
         loaded = GameSession.load(path)
         app = GameApp(loaded, bot_delay=0)
         async with app.run_test(size=(100, 40)) as pilot:

@@ -15,13 +15,13 @@ from pickpack.games.pickpack import placements_from_seed
 from textual.pilot import Pilot
 from textual.widgets import Button
 
-from tests.support.tui_apps import PickPackApp
+from tests.support.tui_apps import PickPackApp, settle, shown
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
 from pickpack.games.pickpack.tui.game_over_screen import GameOverScreen
 from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack_tui.session import GameSession
-from tests.plugins.tui.test_pilot import _first_grab, play_move, settle, shown
+from tests.plugins.tui.test_pilot import _first_grab, play_move
 
 SEATS = {"red": "human", "blue": "random"}
 

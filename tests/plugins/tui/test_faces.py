@@ -22,9 +22,7 @@ from pickpack_tui.screens.help_screen import HelpScreen
 from pickpack_tui.screens.returns_screen import ReturnsScreen, result_title
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.move_log import MoveLog
-from tests.engine.test_errors import frontend_calls  # noqa: F401  (a pytest fixture)
-from tests.plugins.tui.test_pilot import settle, shown
-from tests.games.pickpack.test_tui_snapshots import MID_GAME, _placed
+from tests.support.tui_apps import MID_GAME, placed, settle, shown
 from tests.support.plain_game import DICE_RACE
 
 SEATS = {"p1": "human", "p2": "random", "p3": "random"}
@@ -112,7 +110,7 @@ def test_help_of_the_plain_face_names_the_game_and_the_shells_keys() -> None:
 def test_a_pickpack_square_that_is_no_destination_shows_the_engines_rule() -> None:
     # Seed 5 after MID_GAME: Red to move from d6 along row 6 (PP-M1).
     async def run() -> None:
-        app = _placed(5, MID_GAME)
+        app = placed(5, MID_GAME)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             await pilot.click("#sq-d6")
@@ -129,7 +127,7 @@ def test_a_pickpack_square_that_is_no_destination_shows_the_engines_rule() -> No
 
 
 def test_why_not_asks_a_grab_for_a_tray_and_a_tile_for_an_empty_square() -> None:
-    state = _placed(5, MID_GAME).session.state
+    state = placed(5, MID_GAME).session.state
     assert why_not(state, 30) == "a6: PP-M2: no unplayed action tile of the mover lies at that end of the line"
     assert why_not(state, 32) == "c6: PP-G2: that crate is closed"
 

@@ -21,7 +21,7 @@ from pickpack_tui.existing_file import describe
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
 from pickpack_tui.session import GameSession
-from tests.plugins.tui.test_pilot import settle, shown
+from tests.support.tui_apps import settle, shown
 
 PUSH_SEATS = {"p1": "human", "p2": "random"}
 # The start of a 20-game match record (docs/ppn.md): not a save; a save must not eat it.

@@ -16,7 +16,7 @@ from typing import Any
 from pickpack.games.pickpack import State, placements_from_seed
 from textual.pilot import Pilot
 
-from tests.support.tui_apps import PickPackApp
+from tests.support.tui_apps import PickPackApp, shown
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.file_screen import FileScreen
 from pickpack.games.pickpack.tui.game_over_screen import GameOverScreen
@@ -24,7 +24,7 @@ from pickpack_tui.screens.handover_screen import HandOverScreen
 from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack_tui.session import GameSession
 from pickpack.games.pickpack.tui.widgets.crate import CrateView
-from tests.plugins.tui.test_pilot import _first_grab, check_screen, play_move, shown
+from tests.plugins.tui.test_pilot import _first_grab, check_screen, play_move
 
 HOT = {"red": "human", "blue": "human"}
 

@@ -13,12 +13,12 @@ from pickpack.games.pickpack import placements_from_seed
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.support.tui_apps import PickPackApp
+from tests.support.tui_apps import PickPackApp, settle, shown
 from pickpack_tui.screens.bot_failure_screen import BotFailureScreen
 from pickpack_tui.screens.help_screen import HelpScreen
 from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack_tui.session import GameSession, SaveFileError
-from tests.plugins.tui.test_pilot import _RaisingBot, _first_grab, play_move, settle, shown
+from tests.plugins.tui.test_pilot import _RaisingBot, _first_grab, play_move
 
 
 def _rows(screen: HelpScreen) -> dict[str, str]:

@@ -27,16 +27,14 @@ from pickpack_tui.screens.help_screen import HelpScreen, _keys_markdown
 from pickpack_tui.session import GameSession
 from pickpack_tui.widgets.status_bar import StatusBar
 from pickpack_tui.wording import abbreviated
-from tests.plugins.tui.test_pilot import settle, shown
-from tests.games.push.test_tui import screen_text
-from tests.games.pickpack.test_tui_snapshots import MID_GAME, _placed
+from tests.support.tui_apps import MID_GAME, placed, screen_text, settle, shown
 from tests.support.plain_game import DICE_RACE
 
 LONG_BOT = "mcts:simulations=500"
 
 
 def _pickpack() -> GameApp:
-    app = _placed(5, MID_GAME)
+    app = placed(5, MID_GAME)
     app.session.seats["blue"] = LONG_BOT
     return app
 

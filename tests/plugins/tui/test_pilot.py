@@ -19,11 +19,9 @@ import pytest
 from pickpack import Move
 from pickpack.games.pickpack import State, placements_from_seed
 from textual.pilot import Pilot
-from textual.screen import Screen
 from textual.widgets import Label, OptionList
 
-from pickpack_tui.app import GameApp
-from tests.support.tui_apps import PickPackApp
+from tests.support.tui_apps import PickPackApp, settle, shown
 from pickpack.games.pickpack.tui.board_geometry import SQUARES, space_name, space_of_end, square_name
 from pickpack.games.pickpack.tui.move_choices import MoveParts, Questions, decode
 from pickpack_tui.questions import Question
@@ -112,33 +110,6 @@ def pick(state: State, covered: set[str], rng: random.Random) -> int:
         grabs = [a for a in legal if decode(a).is_grab]
         return rng.choice(grabs or legal)
     return rng.choice([a for s, a in scored if s == best])
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until no bot is thinking and the screen has caught up."""
-    app = pilot.app
-    assert isinstance(app, GameApp)
-    for _ in range(2000):
-        await pilot.pause()
-        busy = [w for w in app.workers if w.group == "bot" and not w.is_finished]
-        if not busy and app.thinking is None:
-            await pilot.pause()
-            return
-        await asyncio.sleep(0.002)
-    raise AssertionError("the bot never answered")
-
-
-async def shown(pilot: Pilot[Any], kind: type[Screen[Any]] | Screen[Any]) -> Any:
-    """Wait until the app shows a screen of class ``kind`` (or the screen ``kind``)."""
-    app = pilot.app
-    for _ in range(1000):
-        screen = app.screen
-        if (screen is kind) if isinstance(kind, Screen) else isinstance(screen, kind):
-            if screen.is_mounted:
-                await pilot.pause()
-                return screen
-        await pilot.pause(0.005)
-    raise AssertionError(f"{kind} never shown; the app shows {app.screen}")
 
 
 async def play_move(pilot: Pilot[Any], action: int, *, mouse: bool) -> None:

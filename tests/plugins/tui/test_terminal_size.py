@@ -17,7 +17,7 @@ from pickpack_tui.app import GameApp
 from pickpack_tui.screens.confirm_screen import ConfirmScreen
 from pickpack_tui.screens.too_small_screen import TooSmallScreen
 from pickpack_tui.session import GameSession
-from tests.plugins.tui.test_pilot import settle
+from tests.support.tui_apps import settle
 from tests.support.plain_game import DICE_RACE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples" / "thirdparty-game"))
