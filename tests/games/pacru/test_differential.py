@@ -23,6 +23,7 @@ from pickpack.games.pacru.encoding import (NUM_DISTINCT_ACTIONS, REORIENT_2, REO
 from pickpack.games.pacru.reference import RefState
 from pickpack.games.pacru.state import State
 from pickpack.games.pacru.zobrist import hash_snapshot
+from tests.games.pacru.reference_perft import reference_perft
 
 OPTIONS: list[dict[str, Any]] = [{}, {"single_cell": True}, {"classic_meeting": True},
                                  {"single_cell": True, "classic_meeting": True, "max_plies": 40}]
@@ -126,13 +127,16 @@ def play_both(seed: int, players: int, options: dict[str, Any], plies: int, prob
     return played
 
 
-def test_many_seeded_games_agree() -> None:
-    # 60 seeds: every player count and option set ten times over (the -m slow run below
-    # plays 240 whole games).
+# A seed's player count is 2 + seed % 3 and its option set OPTIONS[seed // 3 % 4]: the 12
+# pairs repeat every 12 seeds. Seeds 0..29 in the default run (each pair 2 or 3 times);
+# the -m slow run adds 30..59 and, below, 240 whole games.
+@pytest.mark.parametrize("seeds", [pytest.param(range(0, 30), id="0-29"),
+                                   pytest.param(range(30, 60), id="30-59", marks=pytest.mark.slow)])
+def test_many_seeded_games_agree(seeds: range) -> None:
     total = 0
-    for seed in range(60):
+    for seed in seeds:
         total += play_both(seed, 2 + seed % 3, OPTIONS[seed // 3 % len(OPTIONS)], plies=30, probes=3)
-    assert total > 60 * 20                  # the games were played, not cut short at once
+    assert total > len(seeds) * 20          # the games were played, not cut short at once
 
 
 @pytest.mark.slow
@@ -162,9 +166,9 @@ def test_hypothesis_games_agree(players: int, option: int, data: st.DataObject) 
     (4, [1, 23, 510, 10379]),
 ])
 def test_perft_from_the_starts(players: int, counts: list[int]) -> None:
-    c, r = State(players), RefState(players)
+    c = State(players)
     assert [c.perft(d) for d in range(4)] == counts
-    assert [r.perft(d) for d in range(4)] == counts
+    assert [reference_perft(players, d) for d in range(4)] == counts
 
 
 @pytest.mark.slow
