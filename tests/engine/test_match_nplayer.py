@@ -163,19 +163,6 @@ def test_jobs_do_not_change_a_three_player_match() -> None:
     assert two.to_json() == one.to_json()
 
 
-def test_ray_gives_the_same_three_player_results_as_local() -> None:
-    import ray     # the extra pickpack[ray], installed with [test]
-    local = play_match(["random", "random", "random"], games=6, seed=5, game=GAME, jobs=1)
-    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
-    try:
-        remote = play_match(["random", "random", "random"], games=6, seed=5, game=GAME,
-                            backend="ray")
-    finally:
-        ray.shutdown()
-    assert remote.games == local.games
-    assert remote.to_json() == local.to_json()
-
-
 # --- the summary ------------------------------------------------------------------------
 
 def _result(index: int, bot_seats: tuple[int, ...], returns: tuple[float, ...]) -> GameResult:

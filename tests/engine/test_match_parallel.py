@@ -1,11 +1,13 @@
-"""Matches at scale (issue 5): --jobs and --backend ray give identical results; the
-statistics of the results table (pickpack.match_stats), worked out by hand.
+"""Matches at scale (issue 5): --jobs and --backend ray give identical results, for two
+and three players (the dice race of tests/support/nplayer_game.py); the statistics of the
+results table (pickpack.match_stats), worked out by hand.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 
 import pytest
 
@@ -13,6 +15,7 @@ from pickpack.cli import main
 from pickpack.match import play_game, play_match
 from pickpack.match_backends import chunk_size, run_tasks
 from pickpack.match_stats import elo_difference, elo_interval, score_rate, wilson_interval
+from tests.support.nplayer_game import GAME as DICE
 
 
 def test_jobs_1_and_2_give_identical_results() -> None:
@@ -30,18 +33,6 @@ def test_chunk_size() -> None:
     assert chunk_size(200, 2) == 3          # 200 // 64
     assert chunk_size(4000, 2) == 16        # 4000 // 64 = 62, capped
     assert chunk_size(6, 2) == 1            # 6 // 64 = 0, at least 1
-
-
-def test_ray_gives_the_same_results_as_local() -> None:
-    ray = pytest.importorskip("ray")
-    local = play_match(["greedy", "random"], games=4, seed=5, jobs=1)
-    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
-    try:
-        remote = play_match(["greedy", "random"], games=4, seed=5, backend="ray")
-    finally:
-        ray.shutdown()
-    assert remote.games == local.games
-    assert remote.to_json() == local.to_json()
 
 
 def test_results_arrive_through_the_callback_once_each() -> None:
@@ -118,3 +109,31 @@ def test_unreachable_ray_address_is_a_one_line_error(capsys: pytest.CaptureFixtu
     assert done.value.code == 2
     assert capsys.readouterr().err == ("pickpack: error: cannot reach Ray at '127.0.0.1:1': "
                                        "Connection refused\n")
+
+
+# --- the Ray backend (last: the module's one cluster stops when the module ends) ----------
+
+@pytest.fixture(scope="module")
+def ray_cluster() -> Iterator[None]:
+    """One local Ray cluster (one CPU) for the Ray tests below: starting one takes seconds,
+    and both tests only submit games to it."""
+    ray = pytest.importorskip("ray")            # the extra pickpack[ray], installed with [test]
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def test_ray_gives_the_same_results_as_local(ray_cluster: None) -> None:
+    local = play_match(["greedy", "random"], games=4, seed=5, jobs=1)
+    remote = play_match(["greedy", "random"], games=4, seed=5, backend="ray")
+    assert remote.games == local.games
+    assert remote.to_json() == local.to_json()
+
+
+def test_ray_gives_the_same_three_player_results_as_local(ray_cluster: None) -> None:
+    local = play_match(["random", "random", "random"], games=6, seed=5, game=DICE, jobs=1)
+    remote = play_match(["random", "random", "random"], games=6, seed=5, game=DICE, backend="ray")
+    assert remote.games == local.games
+    assert remote.to_json() == local.to_json()
