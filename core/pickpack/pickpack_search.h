@@ -168,7 +168,7 @@ typedef struct pp_ab_result {
  * and the best move. Every ply removes a tray or uses a tile, so a position is always
  * reached at the same ply from the root; an entry usable for a cutoff therefore comes
  * from the same iteration at the same depth, and the value equals the search without
- * the table (tests/test_search_bots.py checks it). A fresh table per search.
+ * the table (tests/games/pickpack/test_search_bots.py checks it). A fresh table per search.
  *
  * Budget: `depth` plies and/or `seconds` (checked every 1024 interior nodes; an
  * unfinished iteration is dropped, so the answer is the best move of the deepest

@@ -13,7 +13,7 @@ import pickpack.games_registry
 from pickpack.cli import build_parser, main
 from pickpack.errors import GameLoadError
 from pickpack.game import Game, PlayFlag
-from tests.tui_plain_game import DICE_RACE
+from tests.support.plain_game import DICE_RACE
 
 
 def _help(capsys: pytest.CaptureFixture[str]) -> str:

@@ -25,7 +25,7 @@ order waiting.)
 
 The phase is not written: it is ``placement`` while a space is unplaced, else ``over``
 when nobody is to move, else ``play``. The string fixes the snapshot and the Zobrist
-hash exactly, for every reachable position (tests/test_position.py).
+hash exactly, for every reachable position (tests/games/pickpack/test_position.py).
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ from textual.widgets import Input, OptionList
 from pickpack_tui.app import GameApp
 from pickpack_tui.screens.help_screen import HelpScreen
 from pickpack_tui.session import GameSession
-from tests.test_tui_pilot import settle, shown
-from tests.tui_plain_game import DICE_RACE
+from tests.support.tui_apps import settle, shown
+from tests.support.plain_game import DICE_RACE
 
 SEATS = {"p1": "human", "p2": "random", "p3": "random"}
 

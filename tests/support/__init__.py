@@ -1,0 +1,1 @@
+"""Helpers shared by the tests of more than one folder (tests/games, tests/engine, tests/plugins, ...)."""
