@@ -1,5 +1,6 @@
 /* The start position and the loader: a position from plain arrays (a snapshot's
  * fields), every field checked before the rules see it (the core never trusts input). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "pacru_rules.h"
@@ -208,4 +209,31 @@ int pacru_load(pacru_state *s, const pacru_raw *r, int level, pacru_load_error *
                     r->turn);
     }
     return level >= PACRU_LOAD_REACHABLE ? check_reachable(s, r, e) : PACRU_FIELD_NONE;
+}
+
+/* pacru_raw is the table's flat vector of PACRU_RAW_SIZE ints (pacru_core.h). */
+typedef char pacru_raw_is_flat[sizeof(pacru_raw) == PACRU_RAW_SIZE * sizeof(int)
+                               && offsetof(pacru_raw, chev_dir) == PACRU_RAW_CHEV_DIR * sizeof(int) ? 1 : -1];
+
+void pacru_save(const pacru_state *s, pacru_raw *r)
+{
+    memset(r, 0, sizeof *r);
+    r->players = s->players;
+    r->single_cell = s->single_cell;
+    r->classic_meeting = s->classic_meeting;
+    r->max_plies = s->max_plies;
+    r->ply = s->ply;
+    r->turn = s->turn;
+    for (int c = 0; c < PACRU_CELLS; c++)
+        r->colour[c] = s->colour[c];
+    for (int p = 0; p < s->players; p++) {
+        int n = 0;
+        for (int col = 0; col < PACRU_SIZE; col++)          /* name order: a1 a2 .. a9 b1 .. */
+            for (int c = col; c < PACRU_CELLS; c += PACRU_SIZE)
+                if (s->chev[c] >= 0 && s->chev[c] >> 3 == p) {
+                    r->chev_cell[p][n] = c;
+                    r->chev_dir[p][n++] = s->chev[c] & 7;
+                }
+        r->nchev[p] = n;
+    }
 }
