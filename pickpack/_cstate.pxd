@@ -23,6 +23,7 @@ cdef class CState:
     cdef int _check_int(self, object action) except? -1
     cdef _raise_illegal(self, object action, int a, int code)
     cdef str _text_at(self, const char *position, int action)
+    cdef int _require_raw(self) except -1
 
 # The seed of a C PRNG from Python: TypeError for a non-int (bool included), ValueError
 # outside 0..2**64-1.

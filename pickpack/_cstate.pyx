@@ -9,8 +9,11 @@ apply that raises ``IllegalMoveError`` (worded by pickpack.errors), chance weigh
 exact chance probabilities, returns, the hash, playouts and perft in C without the
 GIL. A game's ``CoreState`` is ``cdef class CoreState(CState)`` whose ``__cinit__``
 calls ``self._bind(&its_ops)`` and writes its start position into ``self.state``; it
-adds its snapshot marshalling (``snapshot()``, the class method ``_load(snap)``) and
-its game-only queries.
+adds its game-only queries. Snapshots: a table with the raw entries (raw_size,
+save_raw, load_raw, field_name) gets ``_raw()``, ``_from_raw(raw, checked)`` (the C
+loader, the game's one rule-aware validator, its errors raised as SnapshotError) and,
+given the class's two mappings ``_snapshot_of_raw``/``_raw_of_snapshot``, ``snapshot()``
+and ``_load(snap, checked)``; a game without them writes those two itself.
 
 The C core never trusts Python: every action from outside goes through the table's
 ``check_action`` before ``apply``.
@@ -27,7 +30,7 @@ from pickpack._game_ops cimport *
 
 from fractions import Fraction
 
-from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError
+from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError, SnapshotError
 
 #: The name of a PyCapsule holding a ``const pp_game_ops *`` (check_ops, ops_capsule).
 OPS_CAPSULE_NAME = "pickpack.pp_game_ops"
@@ -165,6 +168,10 @@ cdef str _ops_fault(const pp_game_ops *ops):
         missing.append("observation_size and observation (both or neither)")
     if not ((ops.undo_size == 0) == (ops.apply_undoable == NULL) == (ops.undo == NULL)):
         missing.append("undo_size, apply_undoable and undo (all three or none)")
+    if not ((ops.raw_size == 0) == (ops.save_raw == NULL) == (ops.load_raw == NULL) == (ops.field_name == NULL)):
+        missing.append("raw_size, save_raw, load_raw and field_name (all four or none)")
+    if ops.raw_size < 0:
+        missing.append("raw_size (>= 0)")
     if missing:
         return f"game {name!r}: its C ops table (pp_game_ops ABI {PP_GAME_OPS_ABI}) lacks {', '.join(missing)}"
     return None
@@ -709,6 +716,83 @@ cdef class CState:
         if progress is not None:
             progress(1.0)
         return job.leaves
+
+    # --- snapshots through the raw vector (pp_game_ops raw_size/save_raw/load_raw) ---
+    # A game whose table has the raw entries gets snapshot() and _load() from here: its
+    # class gives the two mappings (its snapshot.py: types and names, no rules) as
+    # ``_snapshot_of_raw(raw) -> dict`` and ``_raw_of_snapshot(snap) -> list[int]``.
+
+    cdef int _require_raw(self) except -1:
+        if self.ops.load_raw == NULL:
+            raise TypeError(f"game {self.ops.name.decode()!r}: its C ops table has no raw snapshot entries")
+        return 0
+
+    def _raw(self):
+        """The position as the table's raw vector (save_raw): a list of ``raw_size``
+        ints in the layout the game's C header documents (history not included).
+        TypeError for a table without the raw entries."""
+        self._require_raw()
+        cdef int n = self.ops.raw_size
+        cdef int *raw = <int *>PyMem_Malloc(max(n, 1) * sizeof(int))
+        if raw == NULL:
+            raise MemoryError()
+        try:
+            self.ops.save_raw(self.state, raw)
+            return [raw[i] for i in range(n)]
+        finally:
+            PyMem_Free(raw)
+
+    @classmethod
+    def _from_raw(cls, raw, checked=True):
+        """The state (history empty) the raw vector ``raw`` (a list or tuple of
+        ``raw_size`` ints) describes, checked by the game's C loader (load_raw) at
+        PP_LOAD_REACHABLE, or PP_LOAD_SAFE with ``checked=False`` (what the core needs
+        to run; not what the rules reach). SnapshotError(message, field (the table's
+        field_name), player ``"p1"``.. or None, index or None, rule) for a position the
+        loader refuses; TypeError for a non-sequence or a non-int entry (bool
+        included), ValueError for another length (a mapping's fault, not the
+        snapshot's). Ints beyond the C range become one the loader refuses."""
+        cdef CState st = cls.__new__(cls)
+        st._require_raw()
+        cdef const pp_game_ops *ops = st.ops
+        if not isinstance(raw, (list, tuple)):
+            raise TypeError(f"a raw position is a list of ints, not {type(raw).__name__}")
+        if len(raw) != ops.raw_size:
+            raise ValueError(f"game {ops.name.decode()!r}: a raw position is {ops.raw_size} ints, not {len(raw)}")
+        cdef int *buf = <int *>PyMem_Malloc(max(ops.raw_size, 1) * sizeof(int))
+        cdef pp_load_error e
+        cdef int i, rc
+        if buf == NULL:
+            raise MemoryError()
+        try:
+            for i in range(ops.raw_size):
+                v = raw[i]
+                if type(v) is not int and (isinstance(v, bool) or not isinstance(v, int)):
+                    raise TypeError(f"raw[{i}]: an int expected, not {type(v).__name__}")
+                buf[i] = clamp_int(v)
+            rc = ops.load_raw(st.state, buf, PP_LOAD_REACHABLE if checked else PP_LOAD_SAFE, &e)
+        finally:
+            PyMem_Free(buf)
+        if rc != 0:
+            name = ops.field_name(e.field)
+            raise SnapshotError(e.msg.decode("utf-8", "replace"), name.decode("utf-8", "replace") if name != NULL
+                                else "snapshot", None if e.seat < 0 else f"p{e.seat + 1}",
+                                None if e.index < 0 else e.index,
+                                e.rule.decode("utf-8", "replace") if e.rule != NULL else "")
+        st.nhist = 0
+        return st
+
+    def snapshot(self):
+        """The position as the game's JSON-able snapshot: its class's
+        ``_snapshot_of_raw`` of ``_raw()``."""
+        return self._snapshot_of_raw(self._raw())
+
+    @classmethod
+    def _load(cls, snap, checked=True):
+        """The state (history empty) of a snapshot: the class's ``_raw_of_snapshot``
+        (SnapshotError for a wrong type or name) loaded by ``_from_raw`` (SnapshotError
+        naming field, seat, index and rule for what the C loader refuses)."""
+        return cls._from_raw(cls._raw_of_snapshot(snap), checked)
 
 
 def _rebuild(cls, snap, actions):

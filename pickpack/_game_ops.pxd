@@ -1,9 +1,16 @@
 # The Cython declarations of core/common, once for every binding (issue 19): the table
-# of game operations (pp_game_ops.h, ABI 2), the PRNG (pp_rng.h), the generic MCTS
+# of game operations (pp_game_ops.h, ABI 3), the PRNG (pp_rng.h), the generic MCTS
 # (pp_mcts.h) with its return codes and root-move statistics (pp_search.h), the
 # resumable perft walk (pp_perft.h) and the loaders' error record (pp_load_error.h).
 # A game's own .pxd cimports what it needs from here and declares only its own C.
 from libc.stdint cimport uint64_t
+
+
+cdef extern from "pp_load_error.h" nogil:
+    ctypedef struct pp_load_error:
+        int field, seat, index
+        const char *rule
+        char msg[320]
 
 
 cdef extern from "pp_rng.h" nogil:
@@ -60,6 +67,8 @@ cdef extern from "pp_game_ops.h" nogil:
         PP_CHANCE
         PP_TERMINAL
         PP_GAME_OPS_ABI
+        PP_LOAD_SAFE
+        PP_LOAD_REACHABLE
 
     ctypedef struct pp_game_ops:
         int abi
@@ -91,6 +100,10 @@ cdef extern from "pp_game_ops.h" nogil:
         size_t undo_size
         void (*apply_undoable)(void *state, int action, void *record) noexcept nogil
         void (*undo)(void *state, const void *record) noexcept nogil
+        int raw_size
+        void (*save_raw)(const void *state, int *raw) noexcept nogil
+        int (*load_raw)(void *state, const int *raw, int level, pp_load_error *e) noexcept nogil
+        const char *(*field_name)(int field) noexcept nogil
 
 
 cdef extern from "pp_mcts.h" nogil:
@@ -116,9 +129,3 @@ cdef extern from "pp_perft.h" nogil:
     double pp_perft_progress(const pp_perft_job *job)
     void pp_perft_free(pp_perft_job *job)
 
-
-cdef extern from "pp_load_error.h" nogil:
-    ctypedef struct pp_load_error:
-        int field, seat, index
-        const char *rule
-        char msg[320]

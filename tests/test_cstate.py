@@ -96,6 +96,19 @@ def test_a_table_missing_required_entries_is_refused_with_each_named() -> None:
                                  "(both or neither)")
 
 
+@pytest.mark.parametrize("entry", ["save_raw", "load_raw", "field_name"])
+def test_a_table_with_some_raw_snapshot_entries_only_is_refused(entry: str) -> None:
+    table = _push_table()
+    setattr(table, entry, None)
+    with pytest.raises(ValueError) as caught:
+        check_ops(_capsule(table))
+    assert str(caught.value) == ("game 'push': its C ops table (pp_game_ops ABI 3) lacks raw_size, save_raw, "
+                                 "load_raw and field_name (all four or none)")
+    table = _push_table()
+    table.raw_size = table.save_raw = table.load_raw = table.field_name = 0
+    assert check_ops(_capsule(table)) == "push"     # none: a table without raw snapshots
+
+
 def test_check_ops_takes_only_a_state_or_a_table_capsule() -> None:
     with pytest.raises(TypeError, match="CState or a 'pickpack.pp_game_ops' capsule, not int"):
         check_ops(42)

@@ -238,7 +238,7 @@ def _start_empty_deck(snap: dict[str, Any]) -> None:
     (lambda s: s.update(phase="place"), "card", "PU-P2"),
     (lambda s: s["deck"].update(R2=4), "deck", "PU-C1"),
     (lambda s: s["deck"].update(Q1=1), "deck", "PU-C1"),
-    (lambda s: s["deck"].update(R2=-1), "deck", ""),
+    (lambda s: s["deck"].update(R2=-1), "deck", "PU-C1"),     # the C loader's range check (PU-C1)
     (_set("deck", [3] * 32), "deck", ""),
     (_set("stacks", [["R1", "B2"], ["roll"]]), "stacks", ""),
     (_set("stacks", [["R1", "B2", "R3"], ["roll"], []]), "stacks", "PU-P2"),

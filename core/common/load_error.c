@@ -1,6 +1,7 @@
 /* Why a game's loader refused a position (pp_load_error.h). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include "pp_load_error.h"
 
 void pp_load_error_clear(pp_load_error *e)
@@ -27,6 +28,11 @@ int pp_load_fail(pp_load_error *e, int field, const char *name, int seat, int in
         va_start(ap, fmt);
         vsnprintf(e->msg + n, sizeof e->msg - (size_t)n, fmt, ap);
         va_end(ap);
+    }
+    /* The message names the rule (pickpack.SnapshotError's contract), once. */
+    if (rule != NULL && rule[0] != '\0' && strstr(e->msg, rule) == NULL) {
+        const size_t used = strlen(e->msg);
+        snprintf(e->msg + used, sizeof e->msg - used, " (%s)", rule);
     }
     return field;
 }

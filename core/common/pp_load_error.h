@@ -20,7 +20,7 @@ typedef struct pp_load_error {
 /* Reset *e to "no error". */
 void pp_load_error_clear(pp_load_error *e);
 /* Fill *e with field, seat, index, rule and the message "name: " + the printf-formatted
- * reason; returns field (so that a loader can `return pp_load_fail(...)`). */
+ * reason (+ " (rule)" when the reason does not name the rule already); returns field (so that a loader can `return pp_load_fail(...)`). */
 int pp_load_fail(pp_load_error *e, int field, const char *name, int seat, int index, const char *rule,
                  const char *fmt, ...)
 #if defined(__GNUC__)

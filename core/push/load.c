@@ -170,6 +170,9 @@ int push_load(push_state *s, const push_raw *r, int level, push_load_error *e)
                 "a drawn card awaits placement in phase place, and only then (PU-P2)");
     if (r->card == PUSH_SWITCH)
         FAIL_AT(PUSH_FIELD_CARD, -1, -1, "PU-P3", "a switch card is never placed (PU-P3)");
+    if (n == 2 && (r->deck[PUSH_SWITCH] != 0 || r->switches != 0 || r->turn_switches != 0))
+        FAIL_AT(r->switches != 0 || r->turn_switches != 0 ? PUSH_FIELD_SWITCHES : PUSH_FIELD_DECK, -1, -1,
+                "PU-C3", "must be 0: a 2-player game has no switch cards (PU-C3)");
     int deck_total = 0;
     for (int t = 0; t < PUSH_NUM_CARD_TYPES; t++) {
         if (r->deck[t] < 0 || r->deck[t] > push_full_count(n, t))
@@ -282,4 +285,28 @@ int push_load(push_state *s, const push_raw *r, int level, push_load_error *e)
         return f;
     s->hash = push_hash_full(s);
     return PUSH_FIELD_NONE;
+}
+
+void push_save(const push_state *s, push_raw *r)
+{
+    memset(r, 0, sizeof *r);
+    r->players = s->players;
+    r->hard = s->hard;
+    r->switch_per_turn = s->switch_per_turn;
+    r->phase = s->phase;
+    r->turn = s->turn;
+    r->actor = s->actor;
+    r->card = s->card == PUSH_NO_CARD ? -1 : s->card;
+    for (int t = 0; t < PUSH_NUM_CARD_TYPES; t++) {
+        r->deck[t] = s->deck[t];
+        for (int k = 0; k < PUSH_NUM_STACKS; k++)
+            r->stacks[k][t] = (int)(s->stack[k] >> t & 1u);
+    }
+    for (int p = 0; p < s->players && p < PUSH_MAX_PLAYERS; p++)
+        for (int t = 0; t < PUSH_NUM_NUMBER_TYPES; t++) {
+            r->benches[p][t] = s->bench[p][t];
+            r->banks[p][t] = s->bank[p][t];
+        }
+    r->switches = s->switches;
+    r->turn_switches = s->turn_switches;
 }

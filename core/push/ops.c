@@ -169,6 +169,38 @@ static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node
     return push_mcts_search(root, params, pool, pool_size, result, root_moves);
 }
 
+/* The raw vector is push_raw itself: its ints at the offsets push_core.h documents. */
+#define RAW_AT(field, offset) \
+    _Static_assert(offsetof(push_raw, field) == (offset) * sizeof(int), "PUSH_RAW_" #field)
+RAW_AT(players, PUSH_RAW_PLAYERS);
+RAW_AT(hard, PUSH_RAW_HARD);
+RAW_AT(switch_per_turn, PUSH_RAW_SWITCH_PER_TURN);
+RAW_AT(phase, PUSH_RAW_PHASE);
+RAW_AT(turn, PUSH_RAW_TURN);
+RAW_AT(actor, PUSH_RAW_ACTOR);
+RAW_AT(card, PUSH_RAW_CARD);
+RAW_AT(deck, PUSH_RAW_DECK);
+RAW_AT(stacks, PUSH_RAW_STACKS);
+RAW_AT(benches, PUSH_RAW_BENCHES);
+RAW_AT(banks, PUSH_RAW_BANKS);
+RAW_AT(switches, PUSH_RAW_SWITCHES);
+RAW_AT(turn_switches, PUSH_RAW_TURN_SWITCHES);
+_Static_assert(sizeof(push_raw) == PUSH_RAW_SIZE * sizeof(int), "PUSH_RAW_SIZE");
+
+static void ops_save_raw(const void *state, int *raw)
+{
+    push_raw r;
+    push_save(state, &r);
+    memcpy(raw, &r, sizeof r);
+}
+
+static int ops_load_raw(void *state, const int *raw, int level, pp_load_error *e)
+{
+    push_raw r;
+    memcpy(&r, raw, sizeof r);
+    return push_load(state, &r, level, e);
+}
+
 /* No determinize hook in the table: under perfect recall a PUSH information set holds positions
  * that differ only in the deck's order, since the banks and the deck's composition
  * follow from the public history (PU-V1), and the order is not part of the state:
@@ -187,7 +219,8 @@ static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node
     .check_action = ops_check_action, .error_rule = ops_error_rule,                \
     .error_reason = ops_error_reason, .chance_weights = ops_chance_weights,        \
     .action_text = ops_action_text, .observation_size = ops_observation_size,      \
-    .observation = ops_observation, .mcts = ops_mcts }
+    .observation = ops_observation, .mcts = ops_mcts, .raw_size = PUSH_RAW_SIZE,   \
+    .save_raw = ops_save_raw, .load_raw = ops_load_raw, .field_name = push_field_name }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops push_ops = PUSH_OPS;

@@ -133,7 +133,24 @@ int push_state_init(push_state *s, int players, int hard, int switch_per_turn);
 /* The full deck's copies of card type t for `players` players. */
 int push_full_count(int players, int type);
 
-/* A position as plain arrays, as a snapshot gives it (every field an int, any value). */
+/* A position as plain ints, as a snapshot gives it (every field an int, any value):
+ * the table's raw vector (pp_game_ops raw_size/save_raw/load_raw/field_name), PUSH_RAW_SIZE
+ * ints at these offsets, push_raw's fields in order (build-time generated into Python,
+ * pickpack/games/push/_constants.py, and mapped to the snapshot by snapshot.py). */
+#define PUSH_RAW_PLAYERS 0           /* 2..6 */
+#define PUSH_RAW_HARD 1              /* 0 or 1 (PU-R3) */
+#define PUSH_RAW_SWITCH_PER_TURN 2   /* 0 or 1 (PU-S2) */
+#define PUSH_RAW_PHASE 3             /* enum push_phase */
+#define PUSH_RAW_TURN 4
+#define PUSH_RAW_ACTOR 5
+#define PUSH_RAW_CARD 6              /* the drawn card's type, -1 for none */
+#define PUSH_RAW_DECK 7              /* 32: copies left per card type */
+#define PUSH_RAW_STACKS 39           /* 3 x 32: stack k at 39 + 32k, copies per card type */
+#define PUSH_RAW_BENCHES 135         /* 6 x 32: seat p at 135 + 32p (seats >= players 0) */
+#define PUSH_RAW_BANKS 327           /* 6 x 32: seat p at 327 + 32p */
+#define PUSH_RAW_SWITCHES 519        /* the switch pile (PU-S1) */
+#define PUSH_RAW_TURN_SWITCHES 520   /* switch cards drawn this turn (PU-S2) */
+#define PUSH_RAW_SIZE 521
 typedef struct push_raw {
     int players, hard, switch_per_turn, phase, turn, actor, card;   /* card: -1 for none */
     int deck[PUSH_NUM_CARD_TYPES];
@@ -164,6 +181,8 @@ typedef pp_load_error push_load_error;
  * (0), or the field code of the first problem with *e filled in; *s is then
  * unspecified. */
 int push_load(push_state *s, const push_raw *raw, int level, push_load_error *e);
+/* The raw form of s (seats >= players and unused fields 0): push_load(raw) rebuilds s. */
+void push_save(const push_state *s, push_raw *raw);
 
 /* --- rules (rules.c) --- */
 /* The seat that decides, PUSH_CHANCE (-1) at a draw or roll, PUSH_TERMINAL (-4) once over. */

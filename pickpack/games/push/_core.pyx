@@ -14,13 +14,13 @@ functions see it.
 from libc.string cimport memset
 from libc.stdint cimport uint64_t
 from cpython.exc cimport PyErr_CheckSignals
-from pickpack._cstate cimport CState, clamp_int, seed64
+from pickpack._cstate cimport CState, seed64
 from pickpack._game_ops cimport pp_rng, pp_rng_seed
 from pickpack.games.push._ccore cimport *
 
 from pickpack._cstate import _rebuild   # noqa: F401  (the name today's pickles name)
-from pickpack.errors import SnapshotError
-from pickpack.games.push.encoding import CARD_TEXT, PHASES
+from pickpack.games.push.encoding import PHASES
+from pickpack.games.push.snapshot import from_raw, to_raw
 
 push_zobrist_init()       # the keys, filled once under the GIL before any search runs
 
@@ -31,9 +31,6 @@ STATE_BYTES = sizeof(push_state)
 #: The Zobrist keys as the C core holds them (zobrist.KEYS must equal this).
 ZOBRIST_KEYS = tuple(push_zobrist_key(i) for i in range(PUSH_NUM_KEYS))
 
-_CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
-_LOAD_FIELDS = ("players", "hard", "switch_per_turn", "phase", "turn", "actor", "card", "deck",
-                "stacks", "benches", "banks", "switches", "turn_switches")
 
 
 cdef int _players_arg(object players) except -1:
@@ -49,108 +46,6 @@ cdef int _flag(str name, object value) except -1:
     if not isinstance(value, bool):
         raise TypeError(f"{name} must be True or False, not {type(value).__name__} (PU-R3, PU-S2)")
     return 1 if value else 0
-
-
-cdef list _cards(const unsigned char *counts, int n):
-    """Card texts of n counts per type, in card-type order."""
-    cdef list out = []
-    cdef int t, i
-    for t in range(n):
-        for i in range(counts[t]):
-            out.append(CARD_TEXT[t])
-    return out
-
-
-cdef list _mask_cards(unsigned int mask):
-    return [CARD_TEXT[t] for t in range(PUSH_NUM_CARD_TYPES) if mask >> t & 1]
-
-
-cdef int _count_cards(object cards, int *out, str field, object player, object index) except -1:
-    """Add a snapshot's card list to out[32] (SnapshotError naming field otherwise)."""
-    if not isinstance(cards, (list, tuple)):
-        raise SnapshotError(f"{field}: a list of card texts expected, not {type(cards).__name__}", field,
-                            player, index)
-    for text in cards:
-        t = _CARD_INDEX.get(text) if isinstance(text, str) else None
-        if t is None:
-            raise SnapshotError(f"{field}: {text!r} is not a card (R1 .. P6, roll, switch; PU-C1)", field,
-                                player, index, "PU-C1")
-        out[<int>t] = clamp_int(out[<int>t] + 1)
-    return 0
-
-
-cdef int _snap_int(object snap, str key) except? -9999:
-    v = snap[key]
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise SnapshotError(f"{key}: an int expected, not {type(v).__name__}", key)
-    return clamp_int(v)
-
-
-cdef int _raw_from_snapshot(object snap, push_raw *r) except -1:
-    """Fill r from a snapshot mapping, checking only types (push_load checks values)."""
-    from collections.abc import Mapping
-    memset(r, 0, sizeof(push_raw))
-    if not isinstance(snap, Mapping):
-        raise SnapshotError(f"a snapshot is a mapping, not {type(snap).__name__}", "snapshot")
-    for key in _LOAD_FIELDS:
-        if key not in snap:
-            raise SnapshotError(f"snapshot: the key {key!r} is missing", key)
-    for key in snap:
-        if key not in _LOAD_FIELDS:
-            raise SnapshotError(f"snapshot: unknown key {key!r}; keys are {', '.join(_LOAD_FIELDS)}",
-                                "snapshot")
-    r.players = _snap_int(snap, "players")
-    for key in ("hard", "switch_per_turn"):
-        if not isinstance(snap[key], bool):
-            raise SnapshotError(f"{key}: true or false expected, not {type(snap[key]).__name__}", key)
-    r.hard = 1 if snap["hard"] else 0
-    r.switch_per_turn = 1 if snap["switch_per_turn"] else 0
-    phase = snap["phase"]
-    if not isinstance(phase, str) or phase not in PHASES:
-        raise SnapshotError(f"phase: must be one of {', '.join(PHASES)}, not {phase!r}", "phase")
-    r.phase = PHASES.index(phase)
-    r.turn = _snap_int(snap, "turn")
-    r.actor = _snap_int(snap, "actor")
-    card = snap["card"]
-    if card is None:
-        r.card = -1
-    else:
-        t = _CARD_INDEX.get(card) if isinstance(card, str) else None
-        if t is None:
-            raise SnapshotError(f"card: {card!r} is not a card (R1 .. P6, roll, switch; PU-C1)", "card",
-                                rule="PU-C1")
-        r.card = t
-    deck = snap["deck"]
-    if not isinstance(deck, Mapping):
-        raise SnapshotError(f"deck: a mapping card text -> count expected, not {type(deck).__name__}", "deck")
-    for text, n in deck.items():
-        t = _CARD_INDEX.get(text) if isinstance(text, str) else None
-        if t is None:
-            raise SnapshotError(f"deck: {text!r} is not a card (R1 .. P6, roll, switch; PU-C1)", "deck",
-                                rule="PU-C1")
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise SnapshotError(f"deck: the count of {text} must be an int, not {n!r}", "deck")
-        r.deck[<int>t] = clamp_int(n)
-    stacks = snap["stacks"]
-    if not isinstance(stacks, (list, tuple)) or len(stacks) != PUSH_NUM_STACKS:
-        raise SnapshotError(f"stacks: a list of exactly {PUSH_NUM_STACKS} card lists expected", "stacks")
-    for k in range(PUSH_NUM_STACKS):
-        _count_cards(stacks[k], r.stacks[k], "stacks", None, k)
-    cdef int seat
-    for key in ("benches", "banks"):
-        if not PUSH_MIN_PLAYERS <= r.players <= PUSH_MAX_PLAYERS:
-            break                       # push_load names the player count
-        rows = snap[key]
-        if not isinstance(rows, (list, tuple)) or len(rows) != r.players:
-            raise SnapshotError(f"{key}: a list of one card list per seat expected", key)
-        for seat in range(r.players):
-            if key == "benches":
-                _count_cards(rows[seat], r.benches[seat], key, f"p{seat + 1}", None)
-            else:
-                _count_cards(rows[seat], r.banks[seat], key, f"p{seat + 1}", None)
-    r.switches = _snap_int(snap, "switches")
-    r.turn_switches = _snap_int(snap, "turn_switches")
-    return 0
 
 
 cdef inline push_state *_s(CState st):
@@ -178,21 +73,10 @@ cdef class CoreState(CState):
         push_state_init(_s(self), n, _flag("hard", hard), _flag("switch_per_turn", switch_per_turn))
         self.nhist = 0
 
-    @classmethod
-    def _load(cls, snap, checked=True):
-        """The state a snapshot describes (history empty), checked by the C loader:
-        SnapshotError naming the field, the seat (``"p1"``..) or stack index where there
-        is one, and the rule, for a malformed or impossible snapshot (push_load).
-        ``checked=False`` skips the reachability checks (PUSH_LOAD_SAFE), not the others."""
-        cdef CoreState st = cls.__new__(cls)
-        cdef push_raw raw
-        cdef push_load_error e
-        _raw_from_snapshot(snap, &raw)
-        if push_load(_s(st), &raw, PUSH_LOAD_REACHABLE if checked else PUSH_LOAD_SAFE, &e) != PUSH_FIELD_NONE:
-            raise SnapshotError(e.msg.decode("utf-8", "replace"), push_field_name(e.field).decode(),
-                                None if e.seat < 0 else f"p{e.seat + 1}", None if e.index < 0 else e.index,
-                                e.rule.decode())
-        return st
+    # snapshot() and _load(snap, checked) are the base's, through the table's raw vector
+    # (push_save/push_load) and these mappings (types and names; push_load has the rules).
+    _snapshot_of_raw = staticmethod(from_raw)
+    _raw_of_snapshot = staticmethod(to_raw)
 
     # --- the position -------------------------------------------------------------
 
@@ -258,22 +142,6 @@ cdef class CoreState(CState):
         return [p for p, v in enumerate(scores) if v == best]
 
     # --- views --------------------------------------------------------------------
-
-    def snapshot(self):
-        """The position as JSON-able data (docs/push.md, "Snapshot")."""
-        cdef push_state *s = _s(self)
-        cdef int p
-        return {
-            "players": s.players, "hard": bool(s.hard),
-            "switch_per_turn": bool(s.switch_per_turn),
-            "phase": PHASES[s.phase], "turn": s.turn, "actor": s.actor,
-            "card": None if s.card == PUSH_NO_CARD else CARD_TEXT[s.card],
-            "deck": {CARD_TEXT[t]: s.deck[t] for t in range(PUSH_NUM_CARD_TYPES) if s.deck[t]},
-            "stacks": [_mask_cards(s.stack[k]) for k in range(PUSH_NUM_STACKS)],
-            "benches": [_cards(s.bench[p], PUSH_NUM_NUMBER_TYPES) for p in range(s.players)],
-            "banks": [_cards(s.bank[p], PUSH_NUM_NUMBER_TYPES) for p in range(s.players)],
-            "switches": s.switches, "turn_switches": s.turn_switches,
-        }
 
     # --- batch work in C ----------------------------------------------------------
 

@@ -12,10 +12,13 @@ A snapshot is the whole position as JSON-able data (docs/push.md, "Snapshot"):
 
 (the whole of it is ``EXAMPLE``, the example of docs/push.md)
 
-``validate_snapshot`` checks every field against the rules (ids PU-...) and returns the
-normalised snapshot (zero deck counts dropped, card lists sorted in card-type order);
-anything else raises ``pickpack.SnapshotError`` naming the field, the seat (``player``,
-``"p1"``..) or stack (``index``) and the rule broken. The discard pile is not stored: it
+``to_raw`` maps a snapshot to the C core's raw vector (core/push/push_core.h, offsets
+``RAW_*`` of the generated ``_constants``) checking only names and types, ``from_raw``
+maps back; the rules are the C loader's alone (push_load, the game's one rule-aware
+validator): ``validate_snapshot`` runs it and returns the normalised snapshot (zero deck
+counts dropped, card lists sorted in card-type order), or raises
+``pickpack.SnapshotError`` naming the field, the seat (``player``, ``"p1"``..) or stack
+(``index``) and the rule broken. The discard pile is not stored: it
 is the full deck minus everything else (``discard_counts``).
 
     >>> counts_to_cards(cards_to_counts(["B1", "R3", "roll"], "stacks"))
@@ -30,12 +33,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pickpack.errors import SnapshotError
+from pickpack.games.push import _constants as C
 from pickpack.games.push.encoding import (CARD_TEXT, MAX_PLAYERS, MIN_PLAYERS, NUM_CARD_TYPES,
                                           NUM_NUMBER_TYPES, NUM_STACKS, PHASES, ROLL, SWITCH, card_colour,
                                           card_value, full_deck)
 
 __all__ = ["EXAMPLE", "FIELDS", "can_join", "cards_to_counts", "counts_to_cards", "deck_from_counts", "deck_to_counts",
-           "discard_counts", "placeable", "validate_snapshot"]
+           "discard_counts", "from_raw", "placeable", "to_raw", "validate_snapshot"]
 
 #: A real 4-player position in phase collect (docs/push.md, "Snapshot").
 EXAMPLE: dict[str, Any] = {"players": 4, "hard": False, "switch_per_turn": False,
@@ -110,7 +114,8 @@ def counts_to_cards(counts: Sequence[int]) -> list[str]:
 
 def deck_to_counts(deck: Mapping[str, int]) -> list[int]:
     """32 counts of a snapshot's ``deck`` mapping (card text -> copies). SnapshotError
-    (field ``deck``) for a non-mapping, an unknown card or a count that is not an int >= 0."""
+    (field ``deck``) for a non-mapping, an unknown card or a count that is not an int
+    (the C loader checks its range)."""
     if not isinstance(deck, Mapping):
         raise SnapshotError(f"deck: a mapping card text -> count expected, not {type(deck).__name__}", "deck")
     counts = [0] * NUM_CARD_TYPES
@@ -118,8 +123,8 @@ def deck_to_counts(deck: Mapping[str, int]) -> list[int]:
         if not isinstance(text, str) or text not in _CARD_INDEX:
             raise SnapshotError(f"deck: {text!r} is not a card (R1 .. P6, roll, switch; PU-C1)", "deck",
                                 rule="PU-C1")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise SnapshotError(f"deck: the count of {text} must be an int >= 0, not {n!r}", "deck")
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise SnapshotError(f"deck: the count of {text} must be an int, not {n!r}", "deck")
         counts[_CARD_INDEX[text]] = n
     return counts
 
@@ -147,78 +152,37 @@ def discard_counts(snap: Mapping[str, Any]) -> list[int]:
     return counts
 
 
-def _int(snap: Mapping[str, Any], key: str, low: int, high: int, rule: str = "") -> int:
+def _int(snap: Mapping[str, Any], key: str) -> int:
     value = snap[key]
     if isinstance(value, bool) or not isinstance(value, int):
         raise SnapshotError(f"{key}: an int expected, not {type(value).__name__}", key)
-    if not low <= value <= high:
-        where = f" ({rule})" if rule else ""
-        raise SnapshotError(f"{key}: must be {low}..{high}, not {value}{where}", key, rule=rule)
     return value
 
 
-def _bool(snap: Mapping[str, Any], key: str) -> bool:
+def _bool(snap: Mapping[str, Any], key: str) -> int:
     value = snap[key]
     if not isinstance(value, bool):
         raise SnapshotError(f"{key}: true or false expected, not {type(value).__name__}", key)
-    return value
+    return int(value)
 
 
-def _seat_lists(snap: Mapping[str, Any], key: str, players: int) -> list[list[int]]:
-    """Per seat: 30 counts of number cards (benches, banks hold only number cards, PU-K1, PU-B1)."""
-    value = snap[key]
-    if not isinstance(value, list | tuple) or len(value) != players:
-        raise SnapshotError(f"{key}: a list of {players} card lists (one per seat) expected", key)
-    out = []
-    for seat, cards in enumerate(value):
-        name = f"p{seat + 1}"
-        counts = cards_to_counts(cards, key, name)
-        if counts[ROLL] or counts[SWITCH]:
-            raise SnapshotError(f"{key}: seat {name} holds a roll or switch card; only number cards go to "
-                                f"a bench or bank (PU-K1, PU-K4, PU-B1)", key, name, rule="PU-K4")
-        out.append(counts[:NUM_NUMBER_TYPES])
-    return out
+def _card(text: Any, field: str) -> int:
+    if not isinstance(text, str) or text not in _CARD_INDEX:
+        raise SnapshotError(f"{field}: {text!r} is not a card (R1 .. P6, roll, switch; PU-C1)", field,
+                            rule="PU-C1")
+    return _CARD_INDEX[text]
 
 
-def _stacks(snap: Mapping[str, Any]) -> list[list[int]]:
-    value = snap["stacks"]
-    if not isinstance(value, list | tuple) or len(value) != NUM_STACKS:
-        raise SnapshotError(f"stacks: a list of exactly {NUM_STACKS} card lists expected", "stacks")
-    stacks = []
-    for s, cards in enumerate(value):
-        counts = cards_to_counts(cards, "stacks", index=s)
-        if counts[SWITCH]:
-            raise SnapshotError(f"stacks: stack {s + 1} holds a switch card; it never joins a stack (PU-P3)",
-                                "stacks", index=s, rule="PU-P3")
-        types = [t for t, n in enumerate(counts) for _ in range(n)]
-        for i, t in enumerate(types):
-            if not can_join(t, types[:i]):
-                raise SnapshotError(f"stacks: stack {s + 1} holds {CARD_TEXT[t]} with a card of the same "
-                                    f"colour or value, or two roll cards (PU-P2)", "stacks", index=s,
-                                    rule="PU-P2")
-        stacks.append(types)
-    return stacks
+def to_raw(snap: Mapping[str, Any]) -> list[int]:
+    """The C core's raw vector (``_constants.RAW_SIZE`` ints at the offsets RAW_* of
+    core/push/push_core.h) of the snapshot ``snap``: names and types only.
 
-
-def validate_snapshot(snap: Mapping[str, Any]) -> dict[str, Any]:
-    """The normalised copy of the PUSH snapshot ``snap`` (zero deck counts dropped,
-    card lists in card-type order).
-
-    Raises SnapshotError(message, field=..., player=, index=, rule=) naming the field
-    for: a missing or unknown key; a wrong type; players outside 2..6; a phase not in
-    encoding.PHASES; a seat out of range; ``card`` present in phase place only and then
-    placeable (PU-P2); more cards of a type than the full deck has (PU-C1, PU-C3);
-    switch cards with 2 players (PU-C3) or a switch pile other than 12 minus the deck's
-    switch cards (switch cards are never discarded, PU-S1); roll or switch cards on a
-    bench or bank; a stack holding two cards of one colour or value, two roll cards or a
-    switch card (PU-P2, PU-P3); stacks in use that are not 0..k-1 while pushing; cards in
-    the stacks in phase start or over, or no card in them in phase collect (PU-K3,
-    PU-K1); an empty deck in phase start or draw, a non-empty one in phase over (PU-E1);
-    turn_switches above switches or above 0 in phase start (PU-S2); actor != turn
-    outside phases collect and roll. What else a reachable position satisfies is checked
-    once, by the C loader (State.from_snapshot; docs/push.md, "Positions the rules can
-    reach").
-    """
+    SnapshotError(message, field, player, index, rule) naming the field for: not a
+    mapping (field ``snapshot``); a missing or unknown key; a non-int, non-bool, unknown
+    phase name or unknown card text (PU-C1); a deck that is not a mapping of card
+    texts to ints; stacks that are not 3 card lists; benches or banks that are not
+    one card list per seat. Every rule (ranges, the card counts, the phases' facts,
+    what the rules reach) is the C loader's (push_load), which checks the result."""
     if not isinstance(snap, Mapping):
         raise SnapshotError(f"a snapshot is a mapping, not {type(snap).__name__}", "snapshot")
     for key in FIELDS:
@@ -227,101 +191,73 @@ def validate_snapshot(snap: Mapping[str, Any]) -> dict[str, Any]:
     unknown = [key for key in snap if key not in FIELDS]
     if unknown:
         raise SnapshotError(f"snapshot: unknown key {unknown[0]!r}; keys are {', '.join(FIELDS)}", "snapshot")
-    players = _int(snap, "players", MIN_PLAYERS, MAX_PLAYERS, "PU-C3")
-    hard = _bool(snap, "hard")
-    switch_per_turn = _bool(snap, "switch_per_turn")
+    raw = [0] * C.RAW_SIZE
+    players = raw[C.RAW_PLAYERS] = _int(snap, "players")
+    raw[C.RAW_HARD] = _bool(snap, "hard")
+    raw[C.RAW_SWITCH_PER_TURN] = _bool(snap, "switch_per_turn")
     phase = snap["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
         raise SnapshotError(f"phase: must be one of {', '.join(PHASES)}, not {phase!r}", "phase")
-    turn = _int(snap, "turn", 0, players - 1, "PU-T1")
-    actor = _int(snap, "actor", 0, players - 1, "PU-K1")
-    if actor != turn and phase not in ("collect", "roll"):
-        raise SnapshotError(f"actor: must be the turn's seat {turn} in phase {phase}, not {actor} (PU-K1)",
-                            "actor", rule="PU-K1")
-    card_text = snap["card"]
-    card: int | None = None
-    if card_text is not None:
-        if not isinstance(card_text, str) or card_text not in _CARD_INDEX:
-            raise SnapshotError(f"card: {card_text!r} is not a card (R1 .. P6, roll, switch; PU-C1)", "card",
-                                rule="PU-C1")
-        card = _CARD_INDEX[card_text]
-    if (card is not None) != (phase == "place"):
-        raise SnapshotError("card: a drawn card awaits placement in phase place and only then (PU-P2)",
-                            "card", rule="PU-P2")
-    deck = deck_to_counts(snap["deck"])
-    stacks = _stacks(snap)
-    benches = _seat_lists(snap, "benches", players)
-    banks = _seat_lists(snap, "banks", players)
-    switches = _int(snap, "switches", 0, 12, "PU-S1")
-    turn_switches = _int(snap, "turn_switches", 0, 12, "PU-S2")
+    raw[C.RAW_PHASE] = PHASES.index(phase)
+    raw[C.RAW_TURN] = _int(snap, "turn")
+    raw[C.RAW_ACTOR] = _int(snap, "actor")
+    raw[C.RAW_CARD] = -1 if snap["card"] is None else _card(snap["card"], "card")
+    raw[C.RAW_DECK:C.RAW_DECK + NUM_CARD_TYPES] = deck_to_counts(snap["deck"])
+    stacks = snap["stacks"]
+    if not isinstance(stacks, list | tuple) or len(stacks) != NUM_STACKS:
+        raise SnapshotError(f"stacks: a list of exactly {NUM_STACKS} card lists expected", "stacks")
+    for k, cards in enumerate(stacks):
+        at = C.RAW_STACKS + k * NUM_CARD_TYPES
+        raw[at:at + NUM_CARD_TYPES] = cards_to_counts(cards, "stacks", index=k)
+    for key, base in (("benches", C.RAW_BENCHES), ("banks", C.RAW_BANKS)):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            break                       # push_load names the player count
+        rows = snap[key]
+        if not isinstance(rows, list | tuple) or len(rows) != players:
+            raise SnapshotError(f"{key}: a list of {players} card lists (one per seat) expected", key)
+        for seat, cards in enumerate(rows):
+            at = base + seat * NUM_CARD_TYPES
+            raw[at:at + NUM_CARD_TYPES] = cards_to_counts(cards, key, f"p{seat + 1}")
+    raw[C.RAW_SWITCHES] = _int(snap, "switches")
+    raw[C.RAW_TURN_SWITCHES] = _int(snap, "turn_switches")
+    return raw
 
-    # Card counts against the full deck (PU-C1, PU-C3); switch cards never leave the
-    # deck but for the switch pile (PU-S1).
-    full = full_deck(players)
-    if players == 2 and (deck[SWITCH] or switches or turn_switches):
-        raise SnapshotError("switches: a 2-player game has no switch cards (PU-C3)", "switches" if switches
-                            or turn_switches else "deck", rule="PU-C3")
-    if deck[SWITCH] + switches != full[SWITCH]:
-        raise SnapshotError(f"switches: the switch pile ({switches}) and the deck's switch cards "
-                            f"({deck[SWITCH]}) must add up to {full[SWITCH]}: switch cards are never "
-                            f"discarded (PU-S1, PU-C3)", "switches", rule="PU-S1")
-    for t in range(NUM_CARD_TYPES):
-        if deck[t] > full[t]:
-            raise SnapshotError(f"deck: {deck[t]} copies of {CARD_TEXT[t]}, the full deck has {full[t]} "
-                                f"(PU-C1)", "deck", rule="PU-C1")
-    used = list(deck)
-    for field, rows in (("stacks", stacks), ("benches", benches), ("banks", banks)):
-        for row_index, row in enumerate(rows):
-            counts = [row.count(t) for t in range(NUM_CARD_TYPES)] if field == "stacks" else row
-            for t, n in enumerate(counts):
-                if not n:
-                    continue
-                used[t] += n
-                if used[t] > full[t]:
-                    seat = f"p{row_index + 1}" if field != "stacks" else None
-                    raise SnapshotError(f"{field}: more copies of {CARD_TEXT[t]} than the full deck's "
-                                        f"{full[t]} (PU-C1)", field, seat,
-                                        row_index if field == "stacks" else None, "PU-C1")
-    if card is not None:
-        used[card] += 1
-        if used[card] > full[card]:
-            raise SnapshotError(f"card: more copies of {CARD_TEXT[card]} than the full deck's {full[card]} "
-                                f"(PU-C1)", "card", rule="PU-C1")
-        if card == SWITCH or not placeable(card, stacks):
-            raise SnapshotError(f"card: {CARD_TEXT[card]} has no legal place; a card without one busts "
-                                f"(PU-P3, PU-P5)", "card", rule="PU-P5")
 
-    # The stacks through the turn (PU-P2, PU-K1, PU-K3).
-    k = sum(1 for stack in stacks if stack)
-    if phase in ("start", "over") and k:
-        raise SnapshotError(f"stacks: stacks are collected or discarded before a turn ends (PU-K3); "
-                            f"phase {phase} has none", "stacks", rule="PU-K3")
-    if phase in ("draw", "place", "decide") and any(not stacks[s] for s in range(k)):
-        raise SnapshotError("stacks: while pushing, the stacks in use are 1..k with no gap (PU-P2)",
-                            "stacks", rule="PU-P2")
-    if phase == "collect" and not k:
-        raise SnapshotError("stacks: phase collect needs a stack to take (PU-K1)", "stacks", rule="PU-K1")
+def from_raw(raw: Sequence[int]) -> dict[str, Any]:
+    """The snapshot (docs/push.md, "Snapshot") of a raw vector the C core wrote
+    (save_raw) or accepted (push_load): zero deck counts dropped, card lists in
+    card-type order."""
+    players = raw[C.RAW_PLAYERS]
+    card = raw[C.RAW_CARD]
 
-    # The deck through the game (PU-P4, PU-E1).
-    deck_total: int = sum(deck)
-    if phase in ("start", "draw") and not deck_total:
-        raise SnapshotError(f"deck: phase {phase} with an empty deck; the game ends when the deck is "
-                            f"empty (PU-E1, PU-P4)", "deck", rule="PU-E1")
-    if phase == "over" and deck_total:
-        raise SnapshotError("deck: the game is over only once the deck is empty (PU-E1)", "deck",
-                            rule="PU-E1")
-    if turn_switches > switches:
-        raise SnapshotError(f"turn_switches: {turn_switches} switch cards drawn this turn, but the pile "
-                            f"holds {switches} (PU-S2)", "turn_switches", rule="PU-S2")
-    if phase == "start" and turn_switches:
-        raise SnapshotError("turn_switches: no switch card is drawn yet at the start of a turn (PU-S2)",
-                            "turn_switches", rule="PU-S2")
+    def cards(at: int) -> list[str]:
+        return counts_to_cards(raw[at:at + NUM_CARD_TYPES])
+
     return {
-        "players": players, "hard": hard, "switch_per_turn": switch_per_turn, "phase": phase,
-        "turn": turn, "actor": actor, "card": None if card is None else CARD_TEXT[card],
-        "deck": deck_from_counts(deck),
-        "stacks": [[CARD_TEXT[t] for t in stack] for stack in stacks],
-        "benches": [counts_to_cards(row) for row in benches],
-        "banks": [counts_to_cards(row) for row in banks],
-        "switches": switches, "turn_switches": turn_switches,
+        "players": players, "hard": bool(raw[C.RAW_HARD]), "switch_per_turn": bool(raw[C.RAW_SWITCH_PER_TURN]),
+        "phase": PHASES[raw[C.RAW_PHASE]], "turn": raw[C.RAW_TURN], "actor": raw[C.RAW_ACTOR],
+        "card": None if card < 0 else CARD_TEXT[card],
+        "deck": deck_from_counts(raw[C.RAW_DECK:C.RAW_DECK + NUM_CARD_TYPES]),
+        "stacks": [cards(C.RAW_STACKS + k * NUM_CARD_TYPES) for k in range(NUM_STACKS)],
+        "benches": [cards(C.RAW_BENCHES + p * NUM_CARD_TYPES) for p in range(players)],
+        "banks": [cards(C.RAW_BANKS + p * NUM_CARD_TYPES) for p in range(players)],
+        "switches": raw[C.RAW_SWITCHES], "turn_switches": raw[C.RAW_TURN_SWITCHES],
     }
+
+
+def validate_snapshot(snap: Mapping[str, Any], *, reachable: bool = False) -> dict[str, Any]:
+    """The normalised copy of the PUSH snapshot ``snap`` (zero deck counts dropped,
+    card lists in card-type order), checked by the game's one rule-aware validator,
+    the C loader (push_load through pickpack._cstate.CState._from_raw; needs the C
+    extension): at its safe level (docs/push.md, "Validation"), with ``reachable=True``
+    also what every position the rules reach satisfies (docs/push.md, "Positions the
+    rules can reach").
+
+    Raises SnapshotError(message, field=..., player=, index=, rule=) naming the field,
+    the seat (``"p1"``..) or stack index where there is one, and the rule: to_raw's
+    errors (names and types), then the loader's (PU-C1, PU-C3 card counts; PU-P2, PU-P3
+    stacks; PU-K1, PU-K3, PU-K4, PU-E1, PU-S1, PU-S2, PU-T1, PU-P5 ...).
+    """
+    from pickpack.games.push._core import CoreState   # the C loader (lazily: the reference imports without it)
+
+    return from_raw(CoreState._from_raw(to_raw(snap), reachable)._raw())

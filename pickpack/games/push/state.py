@@ -22,7 +22,6 @@ from pickpack.games.push.encoding import MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIO
 from pickpack.games.push.movetext import read_move_text
 from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
 from pickpack.games.push.position import format_position, load_position
-from pickpack.games.push.snapshot import validate_snapshot
 from pickpack.move import Move
 
 __all__ = ["State"]
@@ -128,14 +127,13 @@ class State(CoreState):
     def from_snapshot(cls, snap: Mapping[str, Any], *, checked: bool = True) -> State:
         """The state a snapshot (docs/push.md, "Snapshot") describes, its history empty.
 
-        The snapshot's fields are checked by snapshot.validate_snapshot (its message,
-        field, seat, index and rule), then by the C loader (push_load), which alone also
-        refuses positions the rules cannot reach (docs/push.md, "Positions the rules can
-        reach"), naming field, seat or stack and rule. ``checked=False`` skips only that
-        reachability check (for tests that build positions by hand). Raises
-        pickpack.SnapshotError.
+        Names and types are checked by snapshot.to_raw, every rule by the C loader
+        (push_load, the one rule-aware validator), which also refuses positions the
+        rules cannot reach (docs/push.md, "Positions the rules can reach"): a
+        pickpack.SnapshotError naming field, seat or stack and rule. ``checked=False``
+        skips only that reachability check (for tests that build positions by hand).
         """
-        state: State = cls._load(validate_snapshot(snap), checked)
+        state: State = cls._load(snap, checked)
         return state
 
     def _seat(self, player: int | str) -> int:
