@@ -79,6 +79,7 @@ _ship_include()
 # the C's numbers without importing the extension. A game adds one line here.
 GENERATED_CONSTANTS = {
     "push": ("core/push/push_core.h", "PUSH_"),
+    "pacru": ("core/pacru/pacru_core.h", "PACRU_"),
 }
 
 

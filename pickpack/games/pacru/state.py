@@ -17,13 +17,12 @@ from pickpack.games.pacru._core import TENSOR_SHAPE, CoreState
 from pickpack.games.pacru.encoding import SEAT_NAMES, parse_action
 from pickpack.games.pacru.observation import observation_from_snapshot
 from pickpack.games.pacru.position import board_picture, format_position, load_position
-from pickpack.games.pacru.snapshot import validate_snapshot
 from pickpack.state_base import StateBase
 
 __all__ = ["State"]
 
 
-class State(CoreState, StateBase):  # type: ignore[misc]
+class State(CoreState, StateBase):
     """A PACRU game in progress, backed by the C core (a pickpack.GameState).
 
     ``State(players=2, *, single_cell=False, classic_meeting=False, max_plies=1000)`` is
@@ -55,11 +54,12 @@ class State(CoreState, StateBase):  # type: ignore[misc]
     @classmethod
     def from_snapshot(cls, snap: Mapping[str, Any], *, checked: bool = True) -> State:
         """The state a snapshot (docs/pacru.md, "Snapshot") describes, its history empty.
-        pickpack.SnapshotError naming the field, seat, cell or chevron and rule, for a
-        malformed snapshot (snapshot.validate_snapshot) or a position the rules cannot
-        reach (the C loader, pacru_load; docs/pacru.md, "Positions the rules can reach").
-        ``checked=False`` skips only that reachability check."""
-        state: State = cls._load(validate_snapshot(snap), checked)
+        pickpack.SnapshotError naming the field, seat, cell or chevron and rule: for a
+        wrong type or name (snapshot.raw_of_snapshot), for what breaks a rule or a
+        position the rules cannot reach (the C loader, pacru_load, the one rule-aware
+        check; docs/pacru.md, "Positions the rules can reach"). ``checked=False`` skips
+        only that reachability check."""
+        state: State = cls._load(snap, checked)
         return state
 
     @classmethod
@@ -95,7 +95,7 @@ class State(CoreState, StateBase):  # type: ignore[misc]
         """What ``player`` (a seat or a name) sees, the whole position, as a flat
         ``array('f')`` of 53*81 values in 0..1 filled in C (core/pacru/observation.c;
         the planes: docs/pacru.md, "Observation tensor"). Errors as ``observation``."""
-        return self._observation_tensor(self.seat_of(player))  # type: ignore[no-any-return]
+        return self._observation_tensor(self.seat_of(player))
 
     def __str__(self) -> str:
         """The board picture (position.board_picture): colours, chevrons with their
