@@ -71,12 +71,18 @@ def snapshot_from_parts(players: int, single_cell: bool, classic_meeting: bool, 
             "max_plies": max_plies, "ply": ply, "turn": turn, "board": rows, "chevrons": per_seat}
 
 
+_CELL_CHARS = "." + COLOUR_LETTERS                      # by colour + 1 (-1 neutral)
+_COLOUR_OF = {ch: i - 1 for i, ch in enumerate(_CELL_CHARS)}
+_CHEVRON_TEXTS = [chevron_text(cell, d) for cell in range(NUM_CELLS) for d in range(len(DIRECTIONS))]
+_CHEVRON_OF = {text: divmod(i, len(DIRECTIONS)) for i, text in enumerate(_CHEVRON_TEXTS)}
+
+
 def snapshot_of_raw(raw: Sequence[int]) -> dict[str, Any]:
     """The snapshot of the C core's raw vector (pacru_core.h, PACRU_RAW_*)."""
-    board, players = raw[RAW_COLOUR:RAW_COLOUR + NUM_CELLS], raw[RAW_PLAYERS]
-    rows = ["".join("." if c < 0 else COLOUR_LETTERS[c] for c in board[r * BOARD_SIZE:(r + 1) * BOARD_SIZE])
-            for r in range(BOARD_SIZE - 1, -1, -1)]
-    chevrons = [[chevron_text(raw[RAW_CHEV_CELL + 4 * p + i], raw[RAW_CHEV_DIR + 4 * p + i])
+    players = raw[RAW_PLAYERS]
+    rows = ["".join([_CELL_CHARS[c + 1] for c in raw[at:at + BOARD_SIZE]])
+            for at in range(RAW_COLOUR + NUM_CELLS - BOARD_SIZE, RAW_COLOUR - 1, -BOARD_SIZE)]
+    chevrons = [[_CHEVRON_TEXTS[raw[RAW_CHEV_CELL + 4 * p + i] * 8 + raw[RAW_CHEV_DIR + 4 * p + i]]
                  for i in range(raw[RAW_NCHEV + p])] for p in range(players)]
     return {"players": players, "single_cell": bool(raw[RAW_SINGLE_CELL]),
             "classic_meeting": bool(raw[RAW_CLASSIC_MEETING]), "max_plies": raw[RAW_MAX_PLIES],
@@ -109,12 +115,13 @@ def raw_of_snapshot(snap: Mapping[str, Any]) -> list[int]:
     for r, line in enumerate(board):
         if not isinstance(line, str) or len(line) != BOARD_SIZE:
             raise _error("board", f"row {BOARD_SIZE - r} must be a string of 9 characters", "PA-C1", index=r)
-        for c, ch in enumerate(line):
-            cell = (BOARD_SIZE - 1 - r) * BOARD_SIZE + c
-            if ch not in "." + COLOUR_LETTERS:
-                raise _error("board", f"{cell_text(cell)} is {ch!r}: each cell is '.' or a seat's letter", "PA-C2",
-                             index=cell)
-            raw[RAW_COLOUR + cell] = COLOUR_LETTERS.find(ch)
+        at = RAW_COLOUR + (BOARD_SIZE - 1 - r) * BOARD_SIZE
+        bad = line.strip(_CELL_CHARS)
+        if bad:
+            cell = at - RAW_COLOUR + line.index(bad[0])
+            raise _error("board", f"{cell_text(cell)} is {bad[0]!r}: each cell is '.' or a seat's letter", "PA-C2",
+                         index=cell)
+        raw[at:at + BOARD_SIZE] = [_COLOUR_OF[ch] for ch in line]
     chevrons, players = snap["chevrons"], raw[RAW_PLAYERS]
     if MIN_PLAYERS <= players <= MAX_PLAYERS:           # else the loader names the player count
         if not isinstance(chevrons, list | tuple) or len(chevrons) != players:
@@ -125,7 +132,8 @@ def raw_of_snapshot(snap: Mapping[str, Any]) -> list[int]:
             raw[RAW_NCHEV + seat] = len(texts)            # more than the room: the loader's PA-C4
             for i, text in enumerate(texts[:MAX_CHEVRONS]):
                 try:
-                    cell, direction = parse_chevron(text)
+                    cell, direction = _CHEVRON_OF[text] if type(text) is str and text in _CHEVRON_OF \
+                        else parse_chevron(text)
                 except (TypeError, ValueError) as exc:
                     raise _error("chevrons", str(exc), "PA-C3" if isinstance(text, str) else "",
                                  player=SEAT_NAMES[players][seat], index=i) from None
