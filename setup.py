@@ -80,6 +80,7 @@ _ship_include()
 GENERATED_CONSTANTS = {
     "push": ("core/push/push_core.h", "PUSH_"),
     "pickpack": ("core/pickpack/pickpack_core.h", "PP_"),
+    "pacru": ("core/pacru/pacru_core.h", "PACRU_"),
 }
 
 

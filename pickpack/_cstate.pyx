@@ -881,8 +881,8 @@ cdef class CState:
         ``raw_size`` ints) describes, checked by the game's C loader (load_raw) at
         PP_LOAD_REACHABLE, or PP_LOAD_SAFE with ``checked=False`` (what the core needs
         to run; not what the rules reach). SnapshotError(message, field (the table's
-        field_name), player (``_seat_name``: the class's ``players`` tuple, else ``"p1"``..)
-        or None, index or None, rule) for a position the
+        field_name), player (the class's ``_raw_seat_name(raw, seat)``: by default the
+        class's ``players`` tuple, else ``"p1"``..) or None, index or None, rule) for a position the
         loader refuses; TypeError for a non-sequence or a non-int entry (bool
         included), ValueError for another length (a mapping's fault, not the
         snapshot's). Ints beyond the C range become one the loader refuses."""
@@ -910,11 +910,19 @@ cdef class CState:
         if rc != 0:
             name = ops.field_name(e.field)
             raise SnapshotError(e.msg.decode("utf-8", "replace"), name.decode("utf-8", "replace") if name != NULL
-                                else "snapshot", None if e.seat < 0 else _seat_name(cls, e.seat),
+                                else "snapshot", None if e.seat < 0 else cls._raw_seat_name(raw, e.seat),
                                 None if e.index < 0 else e.index,
                                 e.rule.decode("utf-8", "replace") if e.rule != NULL else "")
         st.nhist = 0
         return st
+
+    @classmethod
+    def _raw_seat_name(cls, raw, seat):
+        """The name a loader's error gives seat ``seat`` of the raw vector ``raw``: the
+        class's ``players`` where it is a tuple on the class (Pick & Pack's "red",
+        "blue"), else ``"p1"``.. (a game whose seat names depend on the position, as
+        PACRU's, overrides this)."""
+        return _seat_name(cls, seat)
 
     def snapshot(self):
         """The position as the game's JSON-able snapshot: its class's

@@ -1,5 +1,6 @@
 /* The start position and the loader: a position from plain arrays (a snapshot's
  * fields), every field checked before the rules see it (the core never trusts input). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "pacru_rules.h"
@@ -178,22 +179,24 @@ int pacru_load(pacru_state *s, const pacru_raw *r, int level, pacru_load_error *
     clear(s, r->players, r->single_cell, r->classic_meeting, r->max_plies);
     for (int c = 0; c < PACRU_CELLS; c++) {
         if (r->colour[c] < -1 || r->colour[c] >= r->players)
-            FAIL_AT(PACRU_FIELD_BOARD, -1, c, "PA-C2", "cell %d has colour %d: -1 (neutral) or a seat 0..%d",
-                    c, r->colour[c], r->players - 1);
+            FAIL_AT(PACRU_FIELD_BOARD, -1, c, "PA-C2", "%c%c has the colour of seat %d: each cell is neutral or "
+                    "of a seat %c..%c (PA-C2)", 'a' + c % PACRU_SIZE, '1' + c / PACRU_SIZE, r->colour[c],
+                    seat_letters[0], seat_letters[r->players - 1]);
         pacru_set_colour(s, c, r->colour[c]);
     }
     const int most = pacru_chevrons_per_seat(r->players);
     for (int p = 0; p < r->players; p++) {
         if (r->nchev[p] < 0 || r->nchev[p] > most)
-            FAIL_AT(PACRU_FIELD_CHEVRONS, p, -1, "PA-C4", "seat %d has %d chevrons: at most %d (PA-C4)", p,
-                    r->nchev[p], most);
+            FAIL_AT(PACRU_FIELD_CHEVRONS, p, -1, "PA-C4", "seat %c has %d chevrons: at most %d (PA-C4)",
+                    seat_letters[p], r->nchev[p], most);
         for (int i = 0; i < r->nchev[p]; i++) {
             const int c = r->chev_cell[p][i], d = r->chev_dir[p][i];
             if (c < 0 || c >= PACRU_CELLS || d < 0 || d > 7)
-                FAIL_AT(PACRU_FIELD_CHEVRONS, p, i, "PA-C3", "seat %d: chevron (%d, %d) is not a cell 0..80 "
-                        "and a direction 0..7", p, c, d);
+                FAIL_AT(PACRU_FIELD_CHEVRONS, p, i, "PA-C3", "seat %c: chevron (%d, %d) is not a cell 0..80 "
+                        "and a direction 0..7", seat_letters[p], c, d);
             if (s->chev[c] >= 0)
-                FAIL_AT(PACRU_FIELD_CHEVRONS, p, i, "PA-C2", "two chevrons on cell %d (PA-C2)", c);
+                FAIL_AT(PACRU_FIELD_CHEVRONS, p, i, "PA-C2", "two chevrons on %c%c (PA-C2)", 'a' + c % PACRU_SIZE,
+                        '1' + c / PACRU_SIZE);
             pacru_add_chev(s, p, c, d);
         }
     }
@@ -202,10 +205,38 @@ int pacru_load(pacru_state *s, const pacru_raw *r, int level, pacru_load_error *
     s->hash = pacru_hash_full(s);
     if (!pacru_end_check(s, 7)) {
         if (s->nchev[s->turn] == 0)
-            FAIL_AT(PACRU_FIELD_TURN, -1, -1, "PA-E1", "seat %d has no chevrons: it is out (PA-E1)", r->turn);
+            FAIL_AT(PACRU_FIELD_TURN, -1, -1, "PA-E1", "seat %c is to move but has no chevron: it is out (PA-E1)",
+                    seat_letters[r->turn]);
         if (!pacru_has_move(s, s->turn))
-            FAIL_AT(PACRU_FIELD_TURN, -1, -1, "PA-E1", "seat %d has no legal move: it would be out (PA-E1)",
-                    r->turn);
+            FAIL_AT(PACRU_FIELD_TURN, -1, -1, "PA-E1", "seat %c is to move but no chevron can move: it is out "
+                    "(PA-E1)", seat_letters[r->turn]);
     }
     return level >= PACRU_LOAD_REACHABLE ? check_reachable(s, r, e) : PACRU_FIELD_NONE;
+}
+
+/* pacru_raw is the table's flat vector of PACRU_RAW_SIZE ints (pacru_core.h). */
+typedef char pacru_raw_is_flat[sizeof(pacru_raw) == PACRU_RAW_SIZE * sizeof(int)
+                               && offsetof(pacru_raw, chev_dir) == PACRU_RAW_CHEV_DIR * sizeof(int) ? 1 : -1];
+
+void pacru_save(const pacru_state *s, pacru_raw *r)
+{
+    memset(r, 0, sizeof *r);
+    r->players = s->players;
+    r->single_cell = s->single_cell;
+    r->classic_meeting = s->classic_meeting;
+    r->max_plies = s->max_plies;
+    r->ply = s->ply;
+    r->turn = s->turn;
+    for (int c = 0; c < PACRU_CELLS; c++)
+        r->colour[c] = s->colour[c];
+    for (int p = 0; p < s->players; p++) {
+        int n = 0;
+        for (int col = 0; col < PACRU_SIZE; col++)          /* name order: a1 a2 .. a9 b1 .. */
+            for (int c = col; c < PACRU_CELLS; c += PACRU_SIZE)
+                if (s->chev[c] >= 0 && s->chev[c] >> 3 == p) {
+                    r->chev_cell[p][n] = c;
+                    r->chev_dir[p][n++] = s->chev[c] & 7;
+                }
+        r->nchev[p] = n;
+    }
 }

@@ -12,6 +12,7 @@
  * every seat a cheap greedy player with some random moves.
  * Perfect information and no chance: no determinize, chance or in_tree hooks. */
 #include "pp_search_internal.h"   /* first: it sets _POSIX_C_SOURCE for clock_gettime */
+#include <string.h>
 #include "pp_mcts_impl.h"
 #include "pacru_internal.h"
 #include "pacru_search.h"
@@ -86,6 +87,20 @@ static int ops_observation(const void *state, int seat, float *out, size_t size)
     return pacru_observation_tensor(state, seat, out, size) == 0 ? 0 : -1;
 }
 
+static void ops_save_raw(const void *state, int *raw)
+{
+    pacru_raw r;
+    pacru_save(state, &r);
+    memcpy(raw, &r, sizeof r);
+}
+
+static int ops_load_raw(void *state, const int *raw, int level, pp_load_error *e)
+{
+    pacru_raw r;
+    memcpy(&r, raw, sizeof r);
+    return pacru_load(state, &r, level, e);
+}
+
 static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node *pool, size_t pool_size,
                     pp_mcts_result *result, pp_root_move *root_moves)
 {
@@ -93,8 +108,9 @@ static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node
 }
 
 /* Search entries first; check_action, error_rule/error_reason, action_text, the
- * observation and the game's own MCTS compile are what a binding needs (ABI 2). No
- * chance: no chance_weights. */
+ * observation and the game's own MCTS compile are what a binding needs (ABI 2); the raw
+ * vector moves snapshots through the one generic binding (ABI 3). No chance: no
+ * chance_weights. */
 #define PACRU_OPS {                                                                       \
     .abi = PP_GAME_OPS_ABI, .name = "pacru", .state_size = sizeof(pacru_state),           \
     .max_actions = PACRU_MAX_SEARCH_ACTIONS, .max_chance_outcomes = 0,                    \
@@ -107,7 +123,8 @@ static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node
     .error_rule = ops_error_rule, .error_reason = ops_error_reason,                       \
     .chance_weights = NULL, .action_text = ops_action_text,                               \
     .observation_size = ops_observation_size, .observation = ops_observation,            \
-    .mcts = ops_mcts }
+    .mcts = ops_mcts, .raw_size = PACRU_RAW_SIZE, .save_raw = ops_save_raw,                \
+    .load_raw = ops_load_raw, .field_name = pacru_field_name }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops pacru_ops = PACRU_OPS;

@@ -145,7 +145,22 @@ int pacru_decode(int action, pacru_action *a);
  * (players 2..4, max_plies 1..1000); the state is then untouched. */
 int pacru_state_init(pacru_state *s, int players, int single_cell, int classic_meeting, int max_plies);
 
-/* A position as plain arrays, as a snapshot gives it (every field an int, any value). */
+/* A position as plain ints, as a snapshot gives it (every field an int, any value):
+ * the table's raw vector (pp_game_ops raw_size/save_raw/load_raw/field_name),
+ * PACRU_RAW_SIZE ints at these offsets, pacru_raw's fields in order (generated at build
+ * time into pickpack/games/pacru/_constants.py and mapped to the snapshot's fields by
+ * snapshot.py: types and names only; pacru_load is the one rule-aware check). */
+#define PACRU_RAW_PLAYERS 0           /* 2..4 (PA-C4) */
+#define PACRU_RAW_SINGLE_CELL 1       /* 0 or 1 (PA-B2) */
+#define PACRU_RAW_CLASSIC_MEETING 2   /* 0 or 1 (PA-T2) */
+#define PACRU_RAW_MAX_PLIES 3         /* 1..1000 (PA-E3) */
+#define PACRU_RAW_PLY 4
+#define PACRU_RAW_TURN 5
+#define PACRU_RAW_COLOUR 6            /* 81: cell 0 (a1) .. 80 (i9), -1 neutral or a seat */
+#define PACRU_RAW_NCHEV 87            /* 4: chevrons per seat (seats >= players 0) */
+#define PACRU_RAW_CHEV_CELL 91        /* 4 x 4: seat p's chevron i at 91 + 4p + i */
+#define PACRU_RAW_CHEV_DIR 107        /* 4 x 4: its direction 0..7 (N..NW, PA-C3) */
+#define PACRU_RAW_SIZE 123
 typedef struct pacru_raw {
     int players, single_cell, classic_meeting, max_plies, ply, turn;
     int colour[PACRU_CELLS];                              /* -1 neutral or a seat */
@@ -175,6 +190,9 @@ typedef pp_load_error pacru_load_error;
  * Returns PACRU_FIELD_NONE (0), or the field of the first problem with *e filled in;
  * *s is then unspecified. */
 int pacru_load(pacru_state *s, const pacru_raw *raw, int level, pacru_load_error *e);
+/* The raw form of s, each seat's chevrons sorted by the cell's name (column, then row,
+ * as a snapshot lists them), unused entries 0: pacru_load(raw) rebuilds s. */
+void pacru_save(const pacru_state *s, pacru_raw *raw);
 
 /* --- rules (rules.c) --- */
 #define PACRU_TERMINAL (-4)

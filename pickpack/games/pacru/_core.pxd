@@ -4,5 +4,4 @@
 from pickpack._cstate cimport CState
 
 cdef class CoreState(CState):
-    cdef int _seat_arg(self, object seat) except -1
     cdef list _actions(self, int which)

@@ -2,24 +2,24 @@
 the members every C game shares are pickpack._cstate.CState's)."""
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pickpack._cstate import CState
 from pickpack._cstate import _rebuild as _rebuild
 
-NUM_DISTINCT_ACTIONS: int
-MAX_GAME_LENGTH: int
-MAX_SEARCH_ACTIONS: int
-MAX_LEGAL_ACTIONS: int
-STATE_BYTES: int
 ZOBRIST_KEYS: tuple[int, ...]
 TENSOR_SHAPE: tuple[int, int, int]
 
 class CoreState(CState):
     def __init__(self, players: int = ..., *, single_cell: bool = ..., classic_meeting: bool = ...,
                  max_plies: int = ...) -> None: ...
-    @classmethod
-    def _load(cls, snap: Any, checked: bool = ...) -> Any: ...
+    @staticmethod
+    def _snapshot_of_raw(raw: Sequence[int]) -> dict[str, Any]: ...
+    @staticmethod
+    def _raw_of_snapshot(snap: Mapping[str, Any]) -> list[int]: ...
+    @staticmethod
+    def _raw_seat_name(raw: Sequence[int], seat: int) -> str: ...
     @property
     def options(self) -> dict[str, Any]: ...
     @property
@@ -47,7 +47,6 @@ class CoreState(CState):
     def random_action(self, rng: random.Random) -> int: ...
     def scores(self) -> dict[str, int]: ...
     def winning_seats(self) -> list[int]: ...
-    def snapshot(self) -> dict[str, Any]: ...
     def playout(self, seed: int) -> dict[str, int]: ...
     def _random_step(self, seed: int) -> int | None: ...
 

@@ -1,31 +1,26 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Cython binding of PACRU's C core (core/pacru/pacru_core.h): its table of operations
-(core/pacru/ops.c) bound to the common C-state base (pickpack._cstate.CState), its
-snapshot marshalling and its game-only queries (the board, the move and
-reorientation lists, the random bot's draw, the rollout policy).
-
-Everything the table answers (history, undo, copy, pickling, the checked apply with
-its rule, reason and move text written in C, returns, hash, the observation tensor) is
-the base's; the MCTS is the one search binding (pickpack._csearch) over the table's own
-compile of it (ops->mcts). The table's legal_actions are the search's reduced SEARCH
-ACTIONS, so this binding gives the full legal actions and perft itself. Batch work
-(playouts, the random-game batch, perft) runs entirely in C with the GIL released.
-Every integer and snapshot field that comes from Python is checked here or by the
-core's checked entry points (pacru_check_action, pacru_load) before the hot C
-functions see it.
+(core/pacru/ops.c) bound to the common C-state base (pickpack._cstate.CState), which
+owns history, undo, copy, pickling, the checked apply (rule, reason and move text
+written in C), returns, hash and the observation tensor; here are the snapshot
+marshalling and the game-only queries: the board, the full legal actions and perft (the
+table's legal_actions are the search's reduced SEARCH ACTIONS), the random bot's draw,
+the rollout policy and the batches of games, all C work done without the GIL. Every
+value from Python is checked here or by the core's checked entry points.
 """
 from libc.string cimport memset
 from libc.stdint cimport uint64_t
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from pickpack._cstate cimport CState, clamp_int, seed64
+from pickpack._cstate cimport CState, seed64
 from pickpack._game_ops cimport pp_rng, pp_rng_seed
 from pickpack.games.pacru._ccore cimport *
 
 from pickpack._cstate import _rebuild   # noqa: F401  (the name today's pickles name)
-from pickpack.errors import IllegalMoveError, SnapshotError
+from pickpack.errors import IllegalMoveError
 from pickpack.game import OptionError
-from pickpack.games.pacru.encoding import BOARD_SIZE, CHEVRONS, COLOUR_LETTERS, DIRECTIONS, SEAT_NAMES, cell_text
+from pickpack.games.pacru.encoding import BOARD_SIZE, SEAT_NAMES, cell_text
+from pickpack.games.pacru.snapshot import raw_of_snapshot, raw_seat_name, snapshot_of_raw
 
 pacru_init()       # tables and keys, filled once under the GIL before any search runs
 
@@ -35,28 +30,29 @@ cdef enum:
     _FEW = 4096
 cdef int _few[_FEW]
 
-NUM_DISTINCT_ACTIONS = PACRU_NUM_DISTINCT_ACTIONS
-MAX_GAME_LENGTH = PACRU_MAX_GAME_LENGTH
-MAX_SEARCH_ACTIONS = PACRU_MAX_SEARCH_ACTIONS
-MAX_LEGAL_ACTIONS = PACRU_MAX_LEGAL
-STATE_BYTES = sizeof(pacru_state)
 #: The Zobrist keys as the C core holds them (zobrist.KEYS must equal this).
 ZOBRIST_KEYS = tuple(pacru_zobrist_key(i) for i in range(PACRU_NUM_KEYS))
 
-_SNAPSHOT_KEYS = ("players", "single_cell", "classic_meeting", "max_plies", "ply", "turn", "board", "chevrons")
-_CELL_LETTERS = "abcdefghi"
 #: Shape of the observation tensor (core/pacru/observation.c): the same for every
 #: player count and option.
 TENSOR_SHAPE = (PACRU_TENSOR_PLANES, BOARD_SIZE, BOARD_SIZE)
 
 
+cdef int _int_option(str name, object value, int low, int high, str rule) except? -1:
+    """An int option: TypeError for a non-int, OptionError (naming it) outside low..high."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise OptionError(f"{name} must be {low}..{high}, not {value} ({rule})", name)
+    return value
+
+
 cdef int _players_arg(object players) except -1:
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"players must be an int, not {type(players).__name__}")
-    if not PACRU_MIN_PLAYERS <= players <= PACRU_MAX_PLAYERS:
-        raise OptionError(f"players must be {PACRU_MIN_PLAYERS}..{PACRU_MAX_PLAYERS}, not {players} (PA-C4)",
-                          "players")
-    return players
+    return _int_option("players", players, PACRU_MIN_PLAYERS, PACRU_MAX_PLAYERS, "PA-C4")
+
+
+cdef int _plies_arg(object value) except -1:
+    return _int_option("max_plies", value, 1, PACRU_MAX_GAME_LENGTH, "PA-E3")
 
 
 cdef int _flag(str name, object value) except -1:
@@ -65,108 +61,13 @@ cdef int _flag(str name, object value) except -1:
     return 1 if value else 0
 
 
-cdef int _plies_arg(object value) except -1:
+cdef int _index(str kind, object value, int n) except -1:
+    """A cell 0..80 or a seat 0..n-1: TypeError for a non-int, ValueError outside."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"max_plies must be an int, not {type(value).__name__}")
-    if not 1 <= value <= PACRU_MAX_GAME_LENGTH:
-        raise OptionError(f"max_plies must be 1..{PACRU_MAX_GAME_LENGTH}, not {value} (PA-E3)", "max_plies")
+        raise TypeError(f"a {kind} is an int, not {type(value).__name__}")
+    if not 0 <= value < n:
+        raise ValueError(f"no {kind} {value}: {kind}s are 0..{n - 1}")
     return value
-
-
-cdef int _cell_arg(object cell) except -1:
-    if isinstance(cell, bool) or not isinstance(cell, int):
-        raise TypeError(f"a cell is an int 0..80, not {type(cell).__name__}")
-    if not 0 <= cell < PACRU_CELLS:
-        raise ValueError(f"no cell {cell}: cells are 0..80")
-    return cell
-
-
-def _name_order(int cell):
-    """Sort key of a chevron in a snapshot: its cell's name (column, then row)."""
-    return (cell % BOARD_SIZE, cell // BOARD_SIZE)
-
-
-cdef str _chevron_text(int cell, int direction):
-    return cell_text(cell) + DIRECTIONS[direction]
-
-
-cdef int _parse_chevron(object text, int *cell, int *direction) except -1:
-    """Cell and direction of a chevron text like "e1N" (SnapshotError otherwise)."""
-    if isinstance(text, str) and 3 <= len(text) <= 4 and text[0] in _CELL_LETTERS and text[1] in "123456789" \
-            and text[2:] in DIRECTIONS:
-        cell[0] = (ord(text[1]) - ord("1")) * BOARD_SIZE + _CELL_LETTERS.index(text[0])
-        direction[0] = DIRECTIONS.index(text[2:])
-        return 0
-    raise SnapshotError(f"chevrons: {text!r} is not a chevron: a cell and a direction, like e1N or i9SW",
-                        "chevrons", rule="PA-C3")
-
-
-cdef int _snap_int(object snap, str key) except? -9999:
-    v = snap[key]
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise SnapshotError(f"{key}: an int expected, not {type(v).__name__}", key)
-    return clamp_int(v)
-
-
-cdef int _raw_from_snapshot(object snap, pacru_raw *r) except -1:
-    """Fill r from a snapshot mapping, checking shapes and types (pacru_load checks values)."""
-    from collections.abc import Mapping
-    cdef int seat, i, row, col, cell, direction
-    memset(r, 0, sizeof(pacru_raw))
-    if not isinstance(snap, Mapping):
-        raise SnapshotError(f"a snapshot is a mapping, not {type(snap).__name__}", "snapshot")
-    for key in _SNAPSHOT_KEYS:
-        if key not in snap:
-            raise SnapshotError(f"snapshot: the key {key!r} is missing", key)
-    for key in snap:
-        if key not in _SNAPSHOT_KEYS:
-            raise SnapshotError(f"snapshot: unknown key {key!r}; keys are {', '.join(_SNAPSHOT_KEYS)}", "snapshot")
-    r.players = _snap_int(snap, "players")
-    for key in ("single_cell", "classic_meeting"):
-        if not isinstance(snap[key], bool):
-            raise SnapshotError(f"{key}: true or false expected, not {type(snap[key]).__name__}", key)
-    r.single_cell = 1 if snap["single_cell"] else 0
-    r.classic_meeting = 1 if snap["classic_meeting"] else 0
-    r.max_plies = _snap_int(snap, "max_plies")
-    r.ply = _snap_int(snap, "ply")
-    r.turn = _snap_int(snap, "turn")
-    if not PACRU_MIN_PLAYERS <= r.players <= PACRU_MAX_PLAYERS:
-        return 0                        # pacru_load names the player count
-    board = snap["board"]
-    if not isinstance(board, (list, tuple)) or len(board) != BOARD_SIZE \
-            or not all(isinstance(line, str) and len(line) == BOARD_SIZE for line in board):
-        raise SnapshotError("board: 9 strings of 9 characters expected, row 9 (north) first", "board")
-    letters = COLOUR_LETTERS[:r.players]
-    for row in range(BOARD_SIZE):
-        line = board[BOARD_SIZE - 1 - row]
-        for col in range(BOARD_SIZE):
-            ch = line[col]
-            if ch == ".":
-                r.colour[row * BOARD_SIZE + col] = -1
-            elif len(ch) == 1 and ch in letters:
-                r.colour[row * BOARD_SIZE + col] = letters.index(ch)
-            else:
-                raise SnapshotError(f"board: {ch!r} on {cell_text(row * BOARD_SIZE + col)} is not '.' or a colour "
-                                    f"letter of a seat ({', '.join(letters)})", "board", index=row * BOARD_SIZE + col,
-                                    rule="PA-C2")
-    chevrons = snap["chevrons"]
-    if not isinstance(chevrons, (list, tuple)) or len(chevrons) != r.players:
-        raise SnapshotError(f"chevrons: a list of {r.players} lists (one per seat) expected", "chevrons")
-    for seat in range(r.players):
-        texts = chevrons[seat]
-        if not isinstance(texts, (list, tuple)):
-            raise SnapshotError(f"chevrons: seat {seat}: a list of chevron texts expected", "chevrons",
-                                player=SEAT_NAMES[r.players][seat])
-        if len(texts) > PACRU_MAX_CHEVRONS:
-            raise SnapshotError(f"chevrons: seat {seat} has {len(texts)} chevrons: at most "
-                                f"{CHEVRONS[r.players]} (PA-C4)", "chevrons", player=SEAT_NAMES[r.players][seat],
-                                rule="PA-C4")
-        r.nchev[seat] = len(texts)
-        for i in range(len(texts)):
-            _parse_chevron(texts[i], &cell, &direction)
-            r.chev_cell[seat][i] = cell
-            r.chev_dir[seat][i] = direction
-    return 0
 
 
 cdef inline pacru_state *_s(CState st):
@@ -197,22 +98,11 @@ cdef class CoreState(CState):
                          _plies_arg(max_plies))
         self.nhist = 0
 
-    @classmethod
-    def _load(cls, snap, checked=True):
-        """The state a snapshot describes (history empty), checked by the C loader:
-        SnapshotError naming the field, the seat's name and the item (board: the cell;
-        chevrons: the chevron's index in the snapshot's list) where there is one, and the
-        rule, for a malformed or impossible snapshot (pacru_load). ``checked=False``
-        skips the reachability checks (PACRU_LOAD_SAFE), not the others."""
-        cdef CoreState st = cls.__new__(cls)
-        cdef pacru_raw raw
-        cdef pacru_load_error e
-        _raw_from_snapshot(snap, &raw)
-        if pacru_load(_s(st), &raw, PACRU_LOAD_REACHABLE if checked else PACRU_LOAD_SAFE, &e) != PACRU_FIELD_NONE:
-            raise SnapshotError(e.msg.decode("utf-8", "replace"), pacru_field_name(e.field).decode(),
-                                None if e.seat < 0 else SEAT_NAMES[raw.players][e.seat],
-                                None if e.index < 0 else e.index, e.rule.decode())
-        return st
+    # snapshots through the base's raw binding (CState._raw/_from_raw, pacru_save and
+    # pacru_load): snapshot.py maps names and types, the C loader checks every rule
+    _snapshot_of_raw = staticmethod(snapshot_of_raw)
+    _raw_of_snapshot = staticmethod(raw_of_snapshot)
+    _raw_seat_name = staticmethod(raw_seat_name)
 
     # --- the position -------------------------------------------------------------
 
@@ -249,39 +139,32 @@ cdef class CoreState(CState):
 
     # --- board queries --------------------------------------------------------------
 
-    cdef int _seat_arg(self, object seat) except -1:
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TypeError(f"a seat is an int, not {type(seat).__name__}")
-        if not 0 <= seat < _s(self).players:
-            raise ValueError(f"no seat {seat}: seats are 0..{_s(self).players - 1}")
-        return seat
-
     def cells(self, seat):
         """Cells of ``seat``'s colour on the board (PA-C2). TypeError/ValueError for a bad seat."""
-        return _s(self).cells[self._seat_arg(seat)]
+        return _s(self).cells[_index("seat", seat, _s(self).players)]
 
     def colour(self, cell):
         """The seat whose colour ``cell`` (0..80) has, or -1 when neutral (PA-C2)."""
-        return _s(self).colour[_cell_arg(cell)]
+        return _s(self).colour[_index("cell", cell, PACRU_CELLS)]
 
     def chevron(self, cell):
         """``(seat, direction)`` of the chevron on ``cell``, or None."""
-        cdef int code = _s(self).chev[_cell_arg(cell)]
+        cdef int code = _s(self).chev[_index("cell", cell, PACRU_CELLS)]
         return None if code < 0 else (code >> 3, code & 7)
 
     def chevrons(self, seat):
         """``[(cell, direction), ...]`` of ``seat``'s chevrons, ascending by cell."""
-        cdef int p = self._seat_arg(seat)
+        cdef int p = _index("seat", seat, _s(self).players)
         return [(_s(self).chev_cell[p][i], _s(self).chev[_s(self).chev_cell[p][i]] & 7) for i in range(_s(self).nchev[p])]
 
     def in_game(self, seat):
         """True while ``seat`` has chevrons (PA-E1: a seat without is out)."""
-        return _s(self).nchev[self._seat_arg(seat)] > 0
+        return _s(self).nchev[_index("seat", seat, _s(self).players)] > 0
 
     def power(self, cell):
         """Power of movement (PA-M2) of the chevron on ``cell`` for its owner: its cells
         in the chevron's borderland, or 1. ValueError if no chevron stands there."""
-        cdef int p = pacru_power(_s(self), _cell_arg(cell))
+        cdef int p = pacru_power(_s(self), _index("cell", cell, PACRU_CELLS))
         if p < 0:
             raise ValueError(f"no chevron on {cell_text(cell)}")
         return p
@@ -290,48 +173,36 @@ cdef class CoreState(CState):
         """The cells of the enemy chevrons the chevron on ``cell`` attacks (PA-K1),
         ascending. ValueError if no chevron stands there."""
         cdef int out[3]
-        cdef int n = pacru_attacks(_s(self), _cell_arg(cell), out)
+        cdef int n = pacru_attacks(_s(self), _index("cell", cell, PACRU_CELLS), out)
         if n < 0:
             raise ValueError(f"no chevron on {cell_text(cell)}")
         return [out[i] for i in range(n)]
 
     def has_move(self, seat):
         """True if ``seat`` has a chevron that can move now (pincers counted, PA-E1)."""
-        return bool(pacru_has_move(_s(self), self._seat_arg(seat)))
+        return bool(pacru_has_move(_s(self), _index("seat", seat, _s(self).players)))
 
     # --- actions (the table's legal_actions are the search's: the full lists are here)
 
     cdef list _actions(self, int which):
         """0: every legal action; 1: the moves; 2: the reorientations; 3: the search's."""
-        cdef long n, moves = 0, i
-        cdef int *buf
         cdef pacru_state work = _s(self)[0]        # C reads a copy while another thread may apply
-        if which == 3:
-            buf = <int *>PyMem_Malloc(PACRU_MAX_SEARCH_ACTIONS * sizeof(int))
-            if buf == NULL:
-                raise MemoryError()
-            n = pacru_search_actions(&work, buf)
-        elif which == 1:
-            buf = <int *>PyMem_Malloc(PACRU_MAX_MOVES * sizeof(int))
-            if buf == NULL:
-                raise MemoryError()
-            n = pacru_move_actions(&work, buf, PACRU_MAX_MOVES)
-        else:
+        cdef long i, n, start = pacru_move_actions(&work, NULL, 0) if which == 2 else 0
+        cdef int *buf
+        if which == 0 or which == 2:
             n = pacru_legal_actions(&work, _few, _FEW)    # most positions: one pass, GIL held
             if n < _FEW:
-                if which == 2:
-                    moves = pacru_move_actions(&work, NULL, 0)
-                return [_few[i] for i in range(moves, n)]
-            n = pacru_legal_actions(&work, NULL, 0)
-            buf = <int *>PyMem_Malloc((n if n > 0 else 1) * sizeof(int))
-            if buf == NULL:
-                raise MemoryError()
-            with nogil:
-                pacru_legal_actions(&work, buf, n)
-            if which == 2:
-                moves = pacru_move_actions(&work, NULL, 0)
+                return [_few[i] for i in range(start, n)]
+        n = (PACRU_MAX_SEARCH_ACTIONS if which == 3 else PACRU_MAX_MOVES if which == 1
+             else pacru_legal_actions(&work, NULL, 0))
+        buf = <int *>PyMem_Malloc(max(n, 1) * sizeof(int))
+        if buf == NULL:
+            raise MemoryError()
         try:
-            return [buf[i] for i in range(moves, n)]
+            with nogil:
+                n = (pacru_search_actions(&work, buf) if which == 3 else pacru_move_actions(&work, buf, n)
+                     if which == 1 else pacru_legal_actions(&work, buf, n))
+            return [buf[i] for i in range(start, n)]
         finally:
             PyMem_Free(buf)
 
@@ -415,29 +286,6 @@ cdef class CoreState(CState):
             return []
         return [p for p in range(_s(self).players) if _s(self).winners >> p & 1]
 
-    # --- views --------------------------------------------------------------------
-
-    def snapshot(self):
-        """The position as JSON-able data (docs/pacru.md, "Snapshot"): board rows from
-        row 9 (north) down, chevrons per seat sorted by the cell's name (column, then row:
-        a3E before e1N), as snapshot.snapshot_from_parts writes them."""
-        cdef int p, i, row, col, c
-        rows = []
-        for row in range(BOARD_SIZE - 1, -1, -1):
-            line = []
-            for col in range(BOARD_SIZE):
-                c = _s(self).colour[row * BOARD_SIZE + col]
-                line.append("." if c < 0 else COLOUR_LETTERS[c])
-            rows.append("".join(line))
-        return {
-            "players": _s(self).players, "single_cell": bool(_s(self).single_cell),
-            "classic_meeting": bool(_s(self).classic_meeting), "max_plies": _s(self).max_plies,
-            "ply": _s(self).ply, "turn": _s(self).turn, "board": rows,
-            "chevrons": [[_chevron_text(c, _s(self).chev[c] & 7)
-                          for c in sorted([_s(self).chev_cell[p][i] for i in range(_s(self).nchev[p])],
-                                          key=_name_order)] for p in range(_s(self).players)],
-        }
-
     # --- batch work in C ----------------------------------------------------------
 
     def playout(self, seed):
@@ -480,35 +328,23 @@ cdef class CoreState(CState):
         if the C walk runs out of memory."""
         if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 8:
             raise ValueError(f"depth must be an int 0..8, got {depth!r}")
-        cdef int dd = depth
+        cdef int dd = depth, a
         cdef uint64_t n, total = 0
         cdef pacru_state child
-        cdef long i, count
-        cdef int *buf
-        if dd <= 1 or _s(self).over:
-            n = pacru_perft(_s(self), dd)
-            if progress is not None:
-                progress(1.0)
-            return n
-        count = pacru_legal_actions(_s(self), NULL, 0)
-        buf = <int *>PyMem_Malloc((count if count > 0 else 1) * sizeof(int))
-        if buf == NULL:
-            raise MemoryError()
-        try:
-            pacru_legal_actions(_s(self), buf, count)
-            for i in range(count):
-                child = _s(self)[0]
-                with nogil:
-                    pacru_apply(&child, buf[i])
-                    n = pacru_perft(&child, dd - 1)
-                if n == <uint64_t>0xFFFFFFFFFFFFFFFF:
-                    raise MemoryError("perft: out of memory")
-                total += n
-                PyErr_CheckSignals()
-                if progress is not None and i + 1 < count:
-                    progress((i + 1) / count)
-        finally:
-            PyMem_Free(buf)
+        roots = self._actions(0) if dd > 1 else []
+        if not roots:
+            total = pacru_perft(_s(self), dd)
+        for i, a in enumerate(roots):
+            child = _s(self)[0]
+            with nogil:
+                pacru_apply(&child, a)
+                n = pacru_perft(&child, dd - 1)
+            if n == <uint64_t>0xFFFFFFFFFFFFFFFF:
+                raise MemoryError("perft: out of memory")
+            total += n
+            PyErr_CheckSignals()
+            if progress is not None and i + 1 < len(roots):
+                progress((i + 1) / len(roots))
         if progress is not None:
             progress(1.0)
         return total

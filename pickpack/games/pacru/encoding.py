@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from math import comb
 
 from pickpack.errors import MoveSyntaxError
+from pickpack.games.pacru import _constants as _c
 
 __all__ = [
     "BOARD_SIZE", "CHEVRONS", "COLOUR_LETTERS", "CROSSING_NONE", "DELTAS", "DIRECTIONS", "MAX_GAME_LENGTH",
@@ -67,10 +68,8 @@ __all__ = [
     "parse_direction", "place_in_borderland", "step",
 ]
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-BOARD_SIZE = 9
-NUM_CELLS = 81
+# The C header's numbers (core/pacru/pacru_core.h, generated into _constants at build time).
+MIN_PLAYERS, MAX_PLAYERS, BOARD_SIZE, NUM_CELLS = _c.MIN_PLAYERS, _c.MAX_PLAYERS, _c.SIZE, _c.CELLS
 #: Colour letters of seats 0..3 (the snapshot's board, the position string).
 COLOUR_LETTERS = "ABCD"
 
@@ -82,9 +81,9 @@ DELTAS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 CHEVRONS = {2: 4, 3: 3, 4: 3}
 TARGET = {2: 42, 3: 28, 4: 24}
 #: A meeting pays only if an opponent has at least this many cells (PA-T2).
-MEETING_MIN_CELLS = 9
+MEETING_MIN_CELLS = _c.MEETING_MIN_CELLS
 #: The ply cap's default and largest value (PA-E3): no game lasts longer.
-MAX_GAME_LENGTH = 1000
+MAX_GAME_LENGTH = _c.MAX_GAME_LENGTH
 
 #: Seat names by player count, in turn order (PA-S1..PA-S4).
 SEAT_NAMES: dict[int, tuple[str, ...]] = {
@@ -100,15 +99,13 @@ _SETUP_BY_NAME = {
 _SETUP_BY_NAME[3] = {name: _SETUP_BY_NAME[4][name] for name in SEAT_NAMES[3]}
 
 #: Move actions: from(81) x travel(8) x distance(8) x pincer(2) x connection(2) x crossing(10) x meeting(82).
-CROSSING_NONE = 9
-MEETING_NONE = 81
-NUM_MOVE_ACTIONS = NUM_CELLS * 8 * 8 * 2 * 2 * 10 * 82          # 17,003,520
-_COMB2 = comb(NUM_CELLS, 2)                                     # 3,240
-_COMB4 = comb(NUM_CELLS, 4)                                     # 1,663,740
+CROSSING_NONE, MEETING_NONE = _c.CROSSING_NONE, _c.MEETING_NONE
+NUM_MOVE_ACTIONS = _c.NUM_MOVE_ACTIONS                          # 81 x 8 x 8 x 2 x 2 x 10 x 82 = 17,003,520
+_COMB2, _COMB4 = _c.COMB2, _c.COMB4                             # C(81, 2), C(81, 4)
 #: First reorientation by 45 degrees (2 freed cells) and by 90 degrees (4 freed cells).
-REORIENT_2 = NUM_MOVE_ACTIONS
-REORIENT_4 = REORIENT_2 + NUM_CELLS * 8 * _COMB2                # 19,103,040
-NUM_DISTINCT_ACTIONS = REORIENT_4 + NUM_CELLS * 8 * _COMB4      # 1,097,206,560 (< 2**31)
+REORIENT_2 = _c.REORIENT_2                                      # NUM_MOVE_ACTIONS
+REORIENT_4 = _c.REORIENT_4                                      # REORIENT_2 + 81 x 8 x C(81, 2) = 19,103,040
+NUM_DISTINCT_ACTIONS = _c.NUM_DISTINCT_ACTIONS                  # REORIENT_4 + 81 x 8 x C(81, 4) (< 2**31)
 
 
 def cell_text(cell: int) -> str:

@@ -8,9 +8,11 @@
 ``board`` holds ``"."`` for a neutral cell or the colour letter ``A``..``D`` of a seat;
 ``chevrons`` per seat (seat order) the texts cell + direction, sorted by the cell's name
 (column, then row: ``a3E`` before ``e1N``, as the contract's start position writes them;
-any order is accepted, ``validate_snapshot`` sorts). ``validate_snapshot`` raises
-``pickpack.SnapshotError`` naming the field (and the seat's name and the item's index
-where there is one) and the rule broken.
+any order is accepted). This module maps a snapshot to and from the C core's raw vector
+(pacru_core.h, PACRU_RAW_*; the offsets generated into ``_constants``) by names and types
+only: every rule is the C loader's (pacru_load), the game's one rule-aware check, which
+``validate_snapshot`` runs (SnapshotError naming the field, the seat's name and the
+item's index where there is one, and the rule).
 
     >>> snap = snapshot_from_parts(2, False, False, 1000, 0, 0, [-1] * 81, {4: (0, 0), 18: (0, 2), 76: (1, 4)})
     >>> snap["chevrons"], snap["board"][0]
@@ -19,15 +21,18 @@ where there is one) and the rule broken.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pickpack.errors import MoveSyntaxError, SnapshotError
-from pickpack.games.pacru.encoding import (BOARD_SIZE, CHEVRONS, COLOUR_LETTERS, DIRECTIONS, MAX_GAME_LENGTH,
-                                           MAX_PLAYERS, MIN_PLAYERS, SEAT_NAMES, TARGET, cell_text, parse_cell,
-                                           parse_direction)
+from pickpack.games.pacru.encoding import (BOARD_SIZE, COLOUR_LETTERS, DIRECTIONS, MAX_PLAYERS, MIN_PLAYERS,
+                                           SEAT_NAMES, cell_text, parse_cell, parse_direction)
+from pickpack.games.pacru._constants import (MAX_CHEVRONS, RAW_CHEV_CELL, RAW_CHEV_DIR, RAW_CLASSIC_MEETING, RAW_COLOUR,
+                                             RAW_MAX_PLIES, RAW_NCHEV, RAW_PLAYERS, RAW_PLY, RAW_SINGLE_CELL, RAW_SIZE,
+                                             RAW_TURN, CELLS as NUM_CELLS)
 
-__all__ = ["FIELDS", "chevron_text", "parse_chevron", "snapshot_from_parts", "validate_snapshot"]
+__all__ = ["FIELDS", "chevron_text", "parse_chevron", "raw_of_snapshot", "raw_seat_name", "snapshot_from_parts",
+           "snapshot_of_raw", "validate_snapshot"]
 
 #: A snapshot's keys, in order.
 FIELDS = ("players", "single_cell", "classic_meeting", "max_plies", "ply", "turn", "board", "chevrons")
@@ -66,21 +71,88 @@ def snapshot_from_parts(players: int, single_cell: bool, classic_meeting: bool, 
             "max_plies": max_plies, "ply": ply, "turn": turn, "board": rows, "chevrons": per_seat}
 
 
+_CELL_CHARS = "." + COLOUR_LETTERS                      # by colour + 1 (-1 neutral)
+_COLOUR_OF = {ch: i - 1 for i, ch in enumerate(_CELL_CHARS)}
+_CHEVRON_TEXTS = [chevron_text(cell, d) for cell in range(NUM_CELLS) for d in range(len(DIRECTIONS))]
+_CHEVRON_OF = {text: divmod(i, len(DIRECTIONS)) for i, text in enumerate(_CHEVRON_TEXTS)}
+
+
+def snapshot_of_raw(raw: Sequence[int]) -> dict[str, Any]:
+    """The snapshot of the C core's raw vector (pacru_core.h, PACRU_RAW_*)."""
+    players = raw[RAW_PLAYERS]
+    rows = ["".join([_CELL_CHARS[c + 1] for c in raw[at:at + BOARD_SIZE]])
+            for at in range(RAW_COLOUR + NUM_CELLS - BOARD_SIZE, RAW_COLOUR - 1, -BOARD_SIZE)]
+    chevrons = [[_CHEVRON_TEXTS[raw[RAW_CHEV_CELL + 4 * p + i] * 8 + raw[RAW_CHEV_DIR + 4 * p + i]]
+                 for i in range(raw[RAW_NCHEV + p])] for p in range(players)]
+    return {"players": players, "single_cell": bool(raw[RAW_SINGLE_CELL]),
+            "classic_meeting": bool(raw[RAW_CLASSIC_MEETING]), "max_plies": raw[RAW_MAX_PLIES],
+            "ply": raw[RAW_PLY], "turn": raw[RAW_TURN], "board": rows, "chevrons": chevrons}
+
+
+def raw_of_snapshot(snap: Mapping[str, Any]) -> list[int]:
+    """The C core's raw vector of a snapshot, checking only types and names: SnapshotError
+    (field, seat name, index) for not a mapping, keys other than FIELDS, a non-int or
+    non-bool value, a board not 9 strings of 9 characters ``.`` or ``A``..``D``, chevrons
+    not one list per seat of texts like ``e1N``. Every rule (ranges, the seat letters of
+    the player count, chevrons per seat, one per cell, reachability) is the C loader's
+    (pacru_load), which the binding runs on this vector."""
+    if not isinstance(snap, Mapping):
+        raise _error("snapshot", f"a mapping expected, not {type(snap).__name__}")
+    missing, extra = [k for k in FIELDS if k not in snap], sorted(str(k) for k in snap if k not in FIELDS)
+    if missing or extra:
+        problem = f"missing key(s) {', '.join(missing)}" if missing else f"unknown key(s) {', '.join(extra)}"
+        raise _error("snapshot", f"{problem}; keys are {', '.join(FIELDS)}")
+    raw = [0] * RAW_SIZE
+    for field, at in (("players", RAW_PLAYERS), ("max_plies", RAW_MAX_PLIES), ("ply", RAW_PLY), ("turn", RAW_TURN)):
+        if isinstance(snap[field], bool) or not isinstance(snap[field], int):
+            raise _error(field, f"an int expected, not {type(snap[field]).__name__}")
+        raw[at] = snap[field]
+    for field, at in (("single_cell", RAW_SINGLE_CELL), ("classic_meeting", RAW_CLASSIC_MEETING)):
+        raw[at] = int(_bool(snap, field))
+    board = snap["board"]
+    if not isinstance(board, list | tuple) or len(board) != BOARD_SIZE:
+        raise _error("board", "a list of 9 strings expected (row 9 first)", "PA-C1")
+    for r, line in enumerate(board):
+        if not isinstance(line, str) or len(line) != BOARD_SIZE:
+            raise _error("board", f"row {BOARD_SIZE - r} must be a string of 9 characters", "PA-C1", index=r)
+        at = RAW_COLOUR + (BOARD_SIZE - 1 - r) * BOARD_SIZE
+        bad = line.strip(_CELL_CHARS)
+        if bad:
+            cell = at - RAW_COLOUR + line.index(bad[0])
+            raise _error("board", f"{cell_text(cell)} is {bad[0]!r}: each cell is '.' or a seat's letter", "PA-C2",
+                         index=cell)
+        raw[at:at + BOARD_SIZE] = [_COLOUR_OF[ch] for ch in line]
+    chevrons, players = snap["chevrons"], raw[RAW_PLAYERS]
+    if MIN_PLAYERS <= players <= MAX_PLAYERS:           # else the loader names the player count
+        if not isinstance(chevrons, list | tuple) or len(chevrons) != players:
+            raise _error("chevrons", f"a list of {players} lists (one per seat) expected", "PA-C4")
+        for seat, texts in enumerate(chevrons):
+            if not isinstance(texts, list | tuple):
+                raise _error("chevrons", "a list of chevron texts expected", player=SEAT_NAMES[players][seat])
+            raw[RAW_NCHEV + seat] = len(texts)            # more than the room: the loader's PA-C4
+            for i, text in enumerate(texts[:MAX_CHEVRONS]):
+                try:
+                    cell, direction = _CHEVRON_OF[text] if type(text) is str and text in _CHEVRON_OF \
+                        else parse_chevron(text)
+                except (TypeError, ValueError) as exc:
+                    raise _error("chevrons", str(exc), "PA-C3" if isinstance(text, str) else "",
+                                 player=SEAT_NAMES[players][seat], index=i) from None
+                raw[RAW_CHEV_CELL + 4 * seat + i], raw[RAW_CHEV_DIR + 4 * seat + i] = cell, direction
+    return raw
+
+
+def raw_seat_name(raw: Sequence[int], seat: int) -> str:
+    """The name of ``seat`` in a raw vector's player count (encoding.SEAT_NAMES): what a
+    loader's error calls it."""
+    return SEAT_NAMES[raw[RAW_PLAYERS]][seat]
+
+
 def _error(field: str, problem: str, rule: str = "", player: str | None = None,
            index: int | None = None) -> SnapshotError:
     where = f"{field}" + (f" of {player}" if player is not None else "") + (f" [{index}]" if index is not None
                                                                               else "")
     return SnapshotError(f"snapshot {where}: {problem}" + (f" ({rule})" if rule else ""), field=field,
                          player=player, index=index, rule=rule)
-
-
-def _int(snap: Mapping[str, Any], field: str, low: int, high: int, rule: str) -> int:
-    value = snap[field]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _error(field, f"an int expected, not {type(value).__name__}")
-    if not low <= value <= high:
-        raise _error(field, f"must be {low}..{high}, not {value}", rule)
-    return value
 
 
 def _bool(snap: Mapping[str, Any], field: str) -> bool:
@@ -90,85 +162,18 @@ def _bool(snap: Mapping[str, Any], field: str) -> bool:
     return value
 
 
-def validate_snapshot(snap: Mapping[str, Any]) -> dict[str, Any]:
-    """A normalised copy of ``snap`` (chevrons sorted by cell name, keys in FIELDS order).
+def validate_snapshot(snap: Mapping[str, Any], *, reachable: bool = False) -> dict[str, Any]:
+    """The normalised copy of ``snap`` (chevrons sorted by cell name, keys in FIELDS
+    order), checked by the C loader (pacru_load through pickpack._cstate.CState._from_raw;
+    needs the C extension, imported lazily so that the reference imports without it): at
+    its safe level (docs/pacru.md, "Snapshot"), with ``reachable=True`` also what every
+    position the rules reach satisfies (docs/pacru.md, "Positions the rules can reach").
 
-    SnapshotError (``field``, and ``player``/``index`` where there is one, ``rule``) for:
-    not a mapping or keys other than FIELDS (field ``snapshot``); a wrong type; players
-    not 2..4 (PA-C4); max_plies not 1..1000 and ply not 0..max_plies (PA-E3); turn not a
-    seat (PA-S4); a board not 9 strings of 9 characters ``.`` or a seat's letter
-    (PA-C2); chevrons not one list per seat of at most CHEVRONS[N] texts like ``e1N``
-    (PA-C4), two on one cell (PA-C2); a game not over whose turn has no chevron or no
-    legal move (PA-E1). What else a reachable position satisfies is checked once, by
-    the C loader (State.from_snapshot; docs/pacru.md, "Positions the rules can reach")."""
-    if not isinstance(snap, Mapping):
-        raise _error("snapshot", f"a mapping expected, not {type(snap).__name__}")
-    missing = [k for k in FIELDS if k not in snap]
-    if missing:
-        raise _error("snapshot", f"missing key(s) {', '.join(missing)}; keys are {', '.join(FIELDS)}")
-    extra = sorted(str(k) for k in snap if k not in FIELDS)
-    if extra:
-        raise _error("snapshot", f"unknown key(s) {', '.join(extra)}; keys are {', '.join(FIELDS)}")
-    players = _int(snap, "players", MIN_PLAYERS, MAX_PLAYERS, "PA-C4")
-    single_cell = _bool(snap, "single_cell")
-    classic_meeting = _bool(snap, "classic_meeting")
-    max_plies = _int(snap, "max_plies", 1, MAX_GAME_LENGTH, "PA-E3")
-    ply = _int(snap, "ply", 0, max_plies, "PA-E3")
-    turn = _int(snap, "turn", 0, players - 1, "PA-S4")
-    names = SEAT_NAMES[players]
+    SnapshotError (``field``, ``player``/``index`` where there is one, ``rule``):
+    raw_of_snapshot's (names and types), then the loader's: players not 2..4 (PA-C4);
+    max_plies not 1..1000, ply not 0..max_plies (PA-E3); turn not a seat (PA-S4); a
+    colour of no seat (PA-C2); more chevrons than PA-C4 allows, two on one cell (PA-C2);
+    a game not over whose turn has no chevron or no legal move (PA-E1); ..."""
+    from pickpack.games.pacru._core import CoreState
 
-    board_in = snap["board"]
-    if not isinstance(board_in, list | tuple) or len(board_in) != BOARD_SIZE:
-        raise _error("board", "a list of 9 strings expected (row 9 first)", "PA-C1")
-    letters = "." + COLOUR_LETTERS[:players]
-    board = [-1] * (BOARD_SIZE * BOARD_SIZE)
-    for r, line in enumerate(board_in):
-        row = BOARD_SIZE - 1 - r
-        if not isinstance(line, str) or len(line) != BOARD_SIZE:
-            raise _error("board", f"row {row + 1} must be a string of 9 characters", "PA-C1", index=r)
-        for c, ch in enumerate(line):
-            cell = row * BOARD_SIZE + c
-            if ch not in letters:
-                raise _error("board", f"{cell_text(cell)} is {ch!r}: each cell is '.' or one of "
-                                      f"{', '.join(COLOUR_LETTERS[:players])}", "PA-C2", index=cell)
-            board[cell] = letters.index(ch) - 1
-
-    chev_in = snap["chevrons"]
-    if not isinstance(chev_in, list | tuple) or len(chev_in) != players:
-        raise _error("chevrons", f"a list of {players} lists (one per seat) expected", "PA-C4")
-    chevrons: dict[int, tuple[int, int]] = {}
-    for seat, texts in enumerate(chev_in):
-        if not isinstance(texts, list | tuple):
-            raise _error("chevrons", "a list of chevron texts expected", player=names[seat])
-        if len(texts) > CHEVRONS[players]:
-            raise _error("chevrons", f"at most {CHEVRONS[players]} chevrons, not {len(texts)}", "PA-C4",
-                         player=names[seat])
-        for i, text in enumerate(texts):
-            if not isinstance(text, str):
-                raise _error("chevrons", f"a chevron text expected, not {type(text).__name__}",
-                             player=names[seat], index=i)
-            try:
-                cell, direction = parse_chevron(text)
-            except ValueError as exc:
-                raise _error("chevrons", str(exc), "PA-C3", player=names[seat], index=i) from None
-            if cell in chevrons:
-                raise _error("chevrons", f"two chevrons on {cell_text(cell)}", "PA-C2", player=names[seat],
-                             index=i)
-            chevrons[cell] = (seat, direction)
-
-    good = snapshot_from_parts(players, single_cell, classic_meeting, max_plies, ply, turn, board, chevrons)
-    # Whether the game is over decides whether the turn must be able to move; what a
-    # finished game must look like (one seat at the target, one left with chevrons) is
-    # the C loader's reachability check (pacru_load, docs/pacru.md).
-    reached = any(board.count(seat) >= TARGET[players] for seat in range(players))
-    alive = {s for s, _ in chevrons.values()}
-    over = reached or len(alive) <= 1 or ply >= max_plies
-    if not over:
-        if turn not in alive:
-            raise _error("turn", f"{names[turn]} is to move but has no chevron", "PA-E1")
-        from pickpack.games.pacru.reference.rules import has_legal_move
-
-        if not has_legal_move(board, chevrons, turn):
-            raise _error("turn", f"{names[turn]} is to move but no chevron can move: that player is out",
-                         "PA-E1")
-    return good
+    return snapshot_of_raw(CoreState._from_raw(raw_of_snapshot(snap), reachable)._raw())

@@ -18,7 +18,7 @@ import pytest
 
 from pickpack.errors import IllegalMoveError, NotAnActionError, NothingToUndoError, SnapshotError
 from pickpack.game import TERMINAL, OptionError
-from pickpack.games.pacru import _core, zobrist
+from pickpack.games.pacru import _constants, _core, zobrist
 from pickpack.games.pacru.encoding import (NUM_DISTINCT_ACTIONS, REORIENT_2, REORIENT_4, action_text, decode_action,
                                            encode_reorient, parse_action, parse_cell)
 from pickpack.games.pacru.state import State
@@ -219,7 +219,7 @@ def test_search_actions_are_legal_and_reduce_reorientations() -> None:
     own = "a1 b1 c1 a2 b2 c2 e1 f1"
     state = State.from_snapshot(snap(paint={"A": own}, chevrons=[["a3E", "e2N"], ["a9S", "e9S"]]), checked=False)
     search = state.search_actions()
-    assert search == sorted(search) and len(search) <= _core.MAX_SEARCH_ACTIONS
+    assert search == sorted(search) and len(search) <= _constants.MAX_SEARCH_ACTIONS
     assert all(state.check_action(a) is None for a in search)
     assert [a for a in search if a < REORIENT_2] == state.move_actions()
     turns = [action_text(a) for a in search if a >= REORIENT_2]

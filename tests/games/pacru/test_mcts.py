@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import pickpack
-from pickpack.games.pacru import _core
+from pickpack.games.pacru import _constants
 from pickpack.games.pacru._search import mcts_search, mcts_search_through_table
 from pickpack.games.pacru.state import State
 
@@ -77,7 +77,7 @@ def test_bad_parameters_are_refused() -> None:
     with pytest.raises(ValueError):
         mcts_search(st, simulations=10, exploration=-1.0)
     with pytest.raises(ValueError):
-        mcts_search(st, simulations=10, max_nodes=_core.MAX_SEARCH_ACTIONS)
+        mcts_search(st, simulations=10, max_nodes=_constants.MAX_SEARCH_ACTIONS)
     with pytest.raises(ValueError):
         mcts_search(st, simulations=10, seed=-1)
 

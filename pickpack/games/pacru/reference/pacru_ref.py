@@ -472,16 +472,13 @@ class RefState(StateBase):
     @classmethod
     def from_snapshot(cls, snap: Mapping[str, Any], *, checked: bool = True) -> RefState:
         """The state a snapshot describes, its history empty. SnapshotError naming the
-        field of a problem (snapshot.validate_snapshot), or the field, seat, cell or
-        chevron and rule of a position the rules cannot reach: that check is the C
-        loader's alone (pacru_load, docs/pacru.md "Positions the rules can reach"),
-        shared here rather than copied, so both implementations refuse the same
-        positions. ``checked=False`` skips that reachability check."""
-        good = validate_snapshot(snap)
-        if checked:
-            from pickpack.games.pacru._core import CoreState   # the C loader, only for this check
-
-            CoreState._load(good)
+        field, seat, cell or chevron and rule of a problem: the check is the C loader's
+        alone (snapshot.validate_snapshot: pacru_load, the game's one rule-aware
+        validator, docs/pacru.md "Positions the rules can reach"), shared here rather
+        than copied, so both implementations refuse the same positions; loading a
+        snapshot needs the C extension, importing this module does not.
+        ``checked=False`` skips the reachability check."""
+        good = validate_snapshot(snap, reachable=checked)
         return cls._from_valid(good)
 
     @classmethod
