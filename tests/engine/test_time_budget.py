@@ -266,6 +266,9 @@ def test_a_hanging_native_library_loses_on_time(tmp_path: Path) -> None:
 
 SEARCH_SCRIPT = '''\
 import random, sys, time
+import pickpack
+import pickpack.games.pickpack as pickpack_game
+from pickpack.games.pickpack._search import alphabeta_search, mcts_search
 state = pickpack.new_game("pickpack", seed=4, placements=pickpack_game.placements_from_seed(4))
 rng = random.Random(4)
 for _ in range(12):

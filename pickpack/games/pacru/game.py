@@ -7,6 +7,7 @@ from typing import Any
 from pickpack.game import Game, GameOption
 from pickpack.games.pacru.encoding import (MAX_GAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, NUM_DISTINCT_ACTIONS,
                                            SEAT_NAMES)
+from pickpack.games.pacru.state import State
 
 __all__ = ["GAME"]
 
@@ -16,8 +17,6 @@ def _factory(players: int, seed: int | None, *, single_cell: bool, classic_meeti
     """Game.new_state's factory. ``seed`` is not used: PACRU has no chance and one
     set-up per player count (PA-S1..PA-S3). It is still checked, as every game's seed
     is: None or an int 0..2**64-1 (TypeError/ValueError naming ``seed``)."""
-    from pickpack.games.pacru.state import State
-
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int 0..2**64-1 or None, not {type(seed).__name__}")
@@ -76,3 +75,5 @@ GAME: Game[Any] = Game(
 )
 """PACRU (rules: docs/pacru.md, ids PA-...): 2-4 players on a 9x9 board of nine 3x3
 borderlands, perfect information, no chance; returns are zero-sum."""
+
+State._GAME = GAME

@@ -13,7 +13,7 @@ Four or more fields separated by single spaces: ``<board> <chevrons> <turn> <ply
 
 ``parse_position`` raises ``pickpack.PositionError(field, column, reason, rule)`` with the
 field (FIELDS) and the 1-based column of the problem; the snapshot it builds is checked by
-snapshot.validate_snapshot, whose errors are reported at their field's column (a
+snapshot_check.validate_snapshot, whose errors are reported at their field's column (a
 chevron's at its own column). ``load_position`` also loads it (the C loader's
 reachability checks) and reports the loader's errors the same way (a board cell's at
 its own column).
@@ -34,7 +34,8 @@ from typing import Any, TypeVar
 from pickpack.errors import PositionError, SnapshotError
 from pickpack.games.pacru.encoding import (BOARD_SIZE, COLOUR_LETTERS, MAX_GAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS,
                                            SEAT_NAMES, TARGET)
-from pickpack.games.pacru.snapshot import parse_chevron, validate_snapshot
+from pickpack.games.pacru.snapshot import parse_chevron
+from pickpack.games.pacru.snapshot_check import validate_snapshot
 
 __all__ = ["FIELDS", "board_picture", "format_position", "load_position", "parse_position", "position_error"]
 
@@ -149,7 +150,7 @@ def _options(words: list[tuple[str, int]]) -> dict[str, Any]:
 def parse_position(text: str) -> dict[str, Any]:
     """The normalised snapshot the position string ``text`` describes. PositionError
     (field, 1-based column, reason) for a malformed string or an impossible position
-    (snapshot.validate_snapshot's check, reported at its field); TypeError for a non-str."""
+    (snapshot_check.validate_snapshot's check, reported at its field); TypeError for a non-str."""
     if not isinstance(text, str):
         raise TypeError(f"a position string is a str, not {type(text).__name__}")
     words = [(m.group(), m.start() + 1) for m in re.finditer(r"[^ ]+", text)]

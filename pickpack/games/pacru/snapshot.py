@@ -11,7 +11,7 @@
 any order is accepted). This module maps a snapshot to and from the C core's raw vector
 (pacru_core.h, PACRU_RAW_*; the offsets generated into ``_constants``) by names and types
 only: every rule is the C loader's (pacru_load), the game's one rule-aware check, which
-``validate_snapshot`` runs (SnapshotError naming the field, the seat's name and the
+``snapshot_check.validate_snapshot`` runs (SnapshotError naming the field, the seat's name and the
 item's index where there is one, and the rule).
 
     >>> snap = snapshot_from_parts(2, False, False, 1000, 0, 0, [-1] * 81, {4: (0, 0), 18: (0, 2), 76: (1, 4)})
@@ -32,7 +32,7 @@ from pickpack.games.pacru._constants import (MAX_CHEVRONS, RAW_CHEV_CELL, RAW_CH
                                              RAW_TURN, CELLS as NUM_CELLS)
 
 __all__ = ["FIELDS", "chevron_text", "parse_chevron", "raw_of_snapshot", "raw_seat_name", "snapshot_from_parts",
-           "snapshot_of_raw", "validate_snapshot"]
+           "snapshot_of_raw"]
 
 #: A snapshot's keys, in order.
 FIELDS = ("players", "single_cell", "classic_meeting", "max_plies", "ply", "turn", "board", "chevrons")
@@ -160,20 +160,3 @@ def _bool(snap: Mapping[str, Any], field: str) -> bool:
     if not isinstance(value, bool):
         raise _error(field, f"true or false expected, not {type(value).__name__}")
     return value
-
-
-def validate_snapshot(snap: Mapping[str, Any], *, reachable: bool = False) -> dict[str, Any]:
-    """The normalised copy of ``snap`` (chevrons sorted by cell name, keys in FIELDS
-    order), checked by the C loader (pacru_load through pickpack._cstate.CState._from_raw;
-    needs the C extension, imported lazily so that the reference imports without it): at
-    its safe level (docs/pacru.md, "Snapshot"), with ``reachable=True`` also what every
-    position the rules reach satisfies (docs/pacru.md, "Positions the rules can reach").
-
-    SnapshotError (``field``, ``player``/``index`` where there is one, ``rule``):
-    raw_of_snapshot's (names and types), then the loader's: players not 2..4 (PA-C4);
-    max_plies not 1..1000, ply not 0..max_plies (PA-E3); turn not a seat (PA-S4); a
-    colour of no seat (PA-C2); more chevrons than PA-C4 allows, two on one cell (PA-C2);
-    a game not over whose turn has no chevron or no legal move (PA-E1); ..."""
-    from pickpack.games.pacru._core import CoreState
-
-    return snapshot_of_raw(CoreState._from_raw(raw_of_snapshot(snap), reachable)._raw())

@@ -12,7 +12,6 @@ import array
 from collections.abc import Mapping
 from typing import Any
 
-from pickpack.game import Game
 from pickpack.games.pacru._core import TENSOR_SHAPE, CoreState
 from pickpack.games.pacru.encoding import SEAT_NAMES, parse_action
 from pickpack.games.pacru.observation import observation_from_snapshot
@@ -40,11 +39,6 @@ class State(CoreState, StateBase):
         """Seat names in turn order, encoding.SEAT_NAMES[N] (PA-S1..PA-S4)."""
         return SEAT_NAMES[self.num_players]
 
-    @property
-    def game(self) -> Game[Any]:
-        """PACRU's Game (pickpack.games.pacru.game.GAME)."""
-        from pickpack.games.pacru.game import GAME     # game.py builds its states from this class
-        return GAME
 
     def parse_action(self, text: str) -> int:
         """The action of move text, legal or not (encoding.parse_action): MoveSyntaxError

@@ -24,7 +24,7 @@ A 4-player game's start, and a position in collection:
 
 ``parse_position`` raises ``pickpack.PositionError(field, column, reason, rule)`` with the
 field's name (FIELDS) and the 1-based column where the problem is; the parsed snapshot is
-then checked by snapshot.validate_snapshot (the C loader), whose errors are reported at
+then checked by snapshot_check.validate_snapshot (the C loader), whose errors are reported at
 their field's column. ``load_position`` also loads it (the C loader's reachability checks) and reports
 the loader's errors the same way, at the stack's or seat's card list where there is one.
 
@@ -43,7 +43,8 @@ from typing import Any, TypeVar
 
 from pickpack.errors import PositionError, SnapshotError
 from pickpack.games.push.encoding import NUM_NUMBER_TYPES, ROLL, SWITCH
-from pickpack.games.push.snapshot import deck_from_counts, deck_to_counts, validate_snapshot
+from pickpack.games.push.snapshot import deck_from_counts, deck_to_counts
+from pickpack.games.push.snapshot_check import validate_snapshot
 
 __all__ = ["FIELDS", "format_position", "load_position", "parse_position", "picture", "position_error"]
 
@@ -125,7 +126,7 @@ def position_error(text: str, exc: SnapshotError) -> PositionError:
 def parse_position(text: str) -> dict[str, Any]:
     """The normalised snapshot the position string ``text`` describes. PositionError
     (field, 1-based column, reason) for a malformed string or an impossible position
-    (snapshot.validate_snapshot's check, reported at its field); TypeError for a non-str.
+    (snapshot_check.validate_snapshot's check, reported at its field); TypeError for a non-str.
     The C loader's reachability checks apply when the snapshot is loaded
     (load_position)."""
     if not isinstance(text, str):

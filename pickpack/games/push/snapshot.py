@@ -16,15 +16,14 @@ A snapshot is the whole position as JSON-able data (docs/push.md, "Snapshot"):
 ``to_raw`` maps a snapshot to the C core's raw vector (core/push/push_core.h, offsets
 ``RAW_*`` of the generated ``_constants``) checking only names and types, ``from_raw``
 maps back; the rules are the C loader's alone (push_load, the game's one rule-aware
-validator): ``validate_snapshot`` runs it and returns the normalised snapshot (zero deck
-counts dropped, card lists sorted in card-type order), or raises
+validator; ``snapshot_check.validate_snapshot`` runs it). Both raise
 ``pickpack.SnapshotError`` naming the field, the seat (``player``, ``"p1"``..) or stack
-(``index``) and the rule broken. The discard pile is not stored: it is the full deck
+(``index``) and, the loader's, the rule broken. The discard pile is not stored: it is the full deck
 minus everything else (``discard_counts``).
 
     >>> counts_to_cards(cards_to_counts(["B1", "R3", "roll"], "stacks"))
     ['R3', 'B1', 'roll']
-    >>> validate_snapshot(EXAMPLE) == EXAMPLE
+    >>> from_raw(to_raw(EXAMPLE)) == EXAMPLE
     True
 """
 
@@ -39,7 +38,7 @@ from pickpack.games.push.encoding import (CARD_TEXT, MAX_PLAYERS, MIN_PLAYERS, N
                                           PHASES, SWITCH, full_deck)
 
 __all__ = ["EXAMPLE", "FIELDS", "cards_to_counts", "counts_to_cards", "deck_from_counts", "deck_to_counts",
-           "discard_counts", "from_raw", "to_raw", "validate_snapshot"]
+           "discard_counts", "from_raw", "to_raw"]
 
 #: A real 4-player position in phase collect (docs/push.md, "Snapshot").
 EXAMPLE: dict[str, Any] = {"players": 4, "hard": False, "switch_per_turn": False,
@@ -218,21 +217,3 @@ def from_raw(raw: Sequence[int]) -> dict[str, Any]:
         "banks": [cards(C.RAW_BANKS + p * NUM_CARD_TYPES) for p in range(players)],
         "switches": raw[C.RAW_SWITCHES], "turn_switches": raw[C.RAW_TURN_SWITCHES],
     }
-
-
-def validate_snapshot(snap: Mapping[str, Any], *, reachable: bool = False) -> dict[str, Any]:
-    """The normalised copy of the PUSH snapshot ``snap`` (zero deck counts dropped,
-    card lists in card-type order), checked by the game's one rule-aware validator,
-    the C loader (push_load through pickpack._cstate.CState._from_raw; needs the C
-    extension): at its safe level (docs/push.md, "Validation"), with ``reachable=True``
-    also what every position the rules reach satisfies (docs/push.md, "Positions the
-    rules can reach").
-
-    Raises SnapshotError(message, field=..., player=, index=, rule=) naming the field,
-    the seat (``"p1"``..) or stack index where there is one, and the rule: to_raw's
-    errors (names and types), then the loader's (PU-C1, PU-C3 card counts; PU-P2, PU-P3
-    stacks; PU-K1, PU-K3, PU-K4, PU-E1, PU-S1, PU-S2, PU-T1, PU-P5 ...).
-    """
-    from pickpack.games.push._core import CoreState   # the C loader (lazily: the reference imports without it)
-
-    return from_raw(CoreState._from_raw(to_raw(snap), reachable)._raw())

@@ -11,7 +11,8 @@ import pytest
 from pickpack.errors import SnapshotError
 from pickpack.games.pacru.observation import observation_from_snapshot
 from pickpack.games.pacru.reference import RefState
-from pickpack.games.pacru.snapshot import FIELDS, parse_chevron, validate_snapshot
+from pickpack.games.pacru.snapshot import FIELDS, parse_chevron
+from pickpack.games.pacru.snapshot_check import validate_snapshot
 
 
 def _start() -> dict[str, Any]:

@@ -24,7 +24,8 @@ from pickpack.games.push.observation import OBSERVATION_KEYS, infostate_snapshot
 from pickpack.games.push.position import FIELDS, format_position, parse_position
 from pickpack.games.push.reference import RefState
 from pickpack.games.push.reference.push_ref import placeable
-from pickpack.games.push.snapshot import cards_to_counts, counts_to_cards, discard_counts, validate_snapshot
+from pickpack.games.push.snapshot import cards_to_counts, counts_to_cards, discard_counts
+from pickpack.games.push.snapshot_check import validate_snapshot
 from pickpack.games.push.zobrist import hash_snapshot
 
 

@@ -35,7 +35,8 @@ from pickpack.games.pacru.random_action import random_action
 from pickpack.games.pacru.reference.rules import (Board, Chevrons, analyse_move, apply_crossing, attacks,
                                                   base_move_problem, base_moves, counts, crossing_choices,
                                                   has_legal_move, meeting_choices, move_outcome, power)
-from pickpack.games.pacru.snapshot import snapshot_from_parts, validate_snapshot
+from pickpack.games.pacru.snapshot import snapshot_from_parts
+from pickpack.games.pacru.snapshot_check import validate_snapshot
 from pickpack.games.pacru.zobrist import hash_snapshot
 from pickpack.games_registry import get_game
 from pickpack.state_base import StateBase
@@ -473,7 +474,7 @@ class RefState(StateBase):
     def from_snapshot(cls, snap: Mapping[str, Any], *, checked: bool = True) -> RefState:
         """The state a snapshot describes, its history empty. SnapshotError naming the
         field, seat, cell or chevron and rule of a problem: the check is the C loader's
-        alone (snapshot.validate_snapshot: pacru_load, the game's one rule-aware
+        alone (snapshot_check.validate_snapshot: pacru_load, the game's one rule-aware
         validator, docs/pacru.md "Positions the rules can reach"), shared here rather
         than copied, so both implementations refuse the same positions; loading a
         snapshot needs the C extension, importing this module does not.

@@ -34,8 +34,8 @@ from pickpack.games.push.observation import infostate_snapshot, observation_from
 from pickpack.games.push.position import format_position, load_position, picture
 from pickpack.games.push.reference.tensor import tensor_from_observation, tensor_size
 from pickpack.games.push.zobrist import hash_snapshot
-from pickpack.games.push.snapshot import (cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts,
-                                          validate_snapshot)
+from pickpack.games.push.snapshot import cards_to_counts, counts_to_cards, deck_from_counts, deck_to_counts
+from pickpack.games.push.snapshot_check import validate_snapshot
 from pickpack.state_base import StateBase
 
 __all__ = ["RefState", "can_join", "placeable"]
@@ -459,7 +459,7 @@ class RefState(StateBase):
     def from_snapshot(cls, snap: Mapping[str, Any], *, checked: bool = True) -> RefState:
         """The state a snapshot describes, its history empty. SnapshotError naming the
         field, seat or stack and rule of a problem: the check is the C loader's alone
-        (snapshot.validate_snapshot: push_load, the game's one rule-aware validator,
+        (snapshot_check.validate_snapshot: push_load, the game's one rule-aware validator,
         docs/push.md "Positions the rules can reach"), shared here rather than copied,
         so both implementations refuse the same positions; loading a snapshot needs the
         C extension, importing this module does not. ``checked=False`` skips the
