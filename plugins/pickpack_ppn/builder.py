@@ -8,7 +8,7 @@ from pickpack import Move
 from pickpack.game import GameState
 from pickpack.record_dialect import roster_tags
 from pickpack_ppn.errors import PPNParseError
-from pickpack_ppn.headers import Headers
+from pickpack_ppn.headers import Headers, RosterOf, headers_as_read
 from pickpack_ppn.tree import Game, GameNode
 from pickpack_ppn.visitor import BaseVisitor
 
@@ -22,12 +22,14 @@ class GameBuilder(BaseVisitor[Game]):
     before the first move of a side variation becomes that node's starting_comment.
     The tag pairs are gathered until end_headers, which makes the headers with the
     roster of the game their ``Game`` tag names (none: Pick & Pack; pickpack_ppn.headers);
-    until then the game's headers have a roster without players. The state the reader
+    until then the game's headers have a roster without players. ``roster_of``: as
+    HeadersBuilder's (pickpack_ppn.reader; a Reader's trusts the tags it checked). The state the reader
     hands over with the main line's last move is kept with the game (Game.keep_state),
     so ``game.end().state()`` does not replay the game again.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, roster_of: RosterOf | None = None) -> None:
+        self._roster_of = roster_of
         self.game = _placeholder()
         self._lines: list[GameNode] = [self.game]   # the last node of each open line
         self._starting: str | None = None           # comment after '(' before its move
@@ -47,7 +49,7 @@ class GameBuilder(BaseVisitor[Game]):
         self._tags.append((name, value))
 
     def end_headers(self) -> None:
-        self.game.headers = Headers(self._tags)
+        self.game.headers = headers_as_read(self._tags, self._roster_of)
 
     def visit_move(self, move: Move, ply: int, state: GameState | None = None) -> None:
         node = self._lines[-1]
