@@ -107,7 +107,7 @@ from pickpack.botspec import BotSpec, parse_bot_spec
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
 from pickpack.game import Game, GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
-from pickpack.move import Move
+from pickpack.move import Move, apply_text
 from pickpack.plugins import PluginNotFoundError, load, names
 from pickpack.process_bot import Handshake, StopServing, serve_protocol
 from pickpack.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE
@@ -386,8 +386,9 @@ def checked_move(bot: Bot, state: GameState) -> Move | BotFault:
     try:
         trial = state.copy()
         if isinstance(move, str):
-            move = trial.parse_move(move)
-        trial.apply(move)
+            move = apply_text(trial, move)      # legality checked once
+        else:
+            trial.apply(move)
     except (IllegalMoveError, MoveSyntaxError) as exc:
         return BotFault("illegal", str(exc))
     return Move(move.action, state.action_text(move.action))
