@@ -183,6 +183,9 @@ class Reader:
     or the text itself as str or bytes (not a path); see pickpack_ppn.source.Lines.
     Raises TypeError for anything else.
 
+    Every PPNParseError of a file (a PPNFile) names it (``file``; ``str``: ``FILE:L:C:
+    message``).
+
     ``strict`` (default True): a game with any problem raises its first PPNParseError
     once the game has been read to its end (the next call goes on with the next game).
     Lenient (``strict=False``): every game is returned, with its problems in
@@ -295,7 +298,7 @@ class Reader:
         return _BAD_CHAR.sub("\ufffd", line)
 
     def _error(self, line: int, column: int, message: str, rule: str | None = None) -> None:
-        error = PPNParseError(line, column, message, rule)
+        error = PPNParseError(line, column, message, rule, self._lines.name)
         self._errors.append(error)
         if self._visitor is not None:
             self._visitor.handle_error(error)

@@ -64,7 +64,8 @@ class Lines:
     ``number`` counts the lines given so far (the 1-based number of the last one).
     ``readline()`` gives the same lines as a text stream would (each ending with LF).
     ``private``: nobody else reads ``source`` (as a PPNFile's own file), so it is read in
-    whole pieces of ``chunk`` (module docstring).
+    whole pieces of ``chunk`` (module docstring). ``name``: the path of the file read
+    (a PPNFile's), which every PPNParseError of its text names; None for other input.
 
     Raises TypeError (at once) for a source that is neither; ``next_line`` raises
     TypeError when ``readline()`` gives neither str nor bytes, and PPNParseError for
@@ -72,7 +73,8 @@ class Lines:
     UnicodeDecodeError (see the module docstring).
     """
 
-    def __init__(self, source: PPNInput, *, chunk: int = CHUNK, private: bool = False) -> None:
+    def __init__(self, source: PPNInput, *, chunk: int = CHUNK, private: bool = False,
+                 name: str | None = None) -> None:
         own = private or isinstance(source, (str, bytes, bytearray, memoryview))
         if isinstance(source, str):
             source = io.StringIO(source)
@@ -90,6 +92,7 @@ class Lines:
             self._readline = lambda: readline(chunk)
         else:
             self._readline = readline
+        self.name = name
         self.number = 0
         self._ready: list[str] = []         # whole lines read and not yet given, last first
         self._parts: list[str] = []         # the start of a line not ended yet (over one or more reads)
@@ -150,7 +153,8 @@ class Lines:
                 byte = f"byte 0x{bad[0]:02X}" if isinstance(bad, bytes) and bad else "a byte"
                 raise PPNParseError(self.number + 1, 1, f"{byte} is not valid {exc.encoding} (at or after this line):"
                                     " the text stream cannot decode it; open the file with PPN.open(path) or "
-                                    "in binary mode to have each bad byte reported at its place") from None
+                                    "in binary mode to have each bad byte reported at its place",
+                                    file=self.name) from None
             if isinstance(raw, str):
                 self._eof = not raw
                 return raw
@@ -160,7 +164,7 @@ class Lines:
                 if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
                     raise PPNParseError(1, 1, f"the input is UTF-16 (it starts with the byte-order mark "
                                         f"{raw[0]:02X} {raw[1]:02X}); PPN is UTF-8: convert it first "
-                                        "(iconv -f UTF-16 -t UTF-8)")
+                                        "(iconv -f UTF-16 -t UTF-8)", file=self.name)
                 self._decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
             self._eof = not raw
             text = self._decoder.decode(raw, final=self._eof)
@@ -178,7 +182,7 @@ class PPNFile(Lines):
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.name = os.fspath(path)
         self._raw = open(self.name, "rb")
-        super().__init__(self._raw, private=True)
+        super().__init__(self._raw, private=True, name=self.name)
 
     def close(self) -> None:
         """Close the file."""
