@@ -36,6 +36,7 @@ class GameBuilder(BaseVisitor[Game]):
         self._in_variation_start = False
         self._tags: list[tuple[str, str]] = []
         self._final: GameState | None = None         # the main line's position, from the reader
+        self._main: list[Move] = []                   # the main line's moves
 
     def begin_game(self) -> None:
         self.game = _placeholder()
@@ -44,6 +45,7 @@ class GameBuilder(BaseVisitor[Game]):
         self._in_variation_start = False
         self._tags = []
         self._final = None
+        self._main = []
 
     def visit_header(self, name: str, value: str) -> None:
         self._tags.append((name, value))
@@ -55,6 +57,7 @@ class GameBuilder(BaseVisitor[Game]):
         node = self._lines[-1]
         if len(self._lines) == 1:
             self._final = state
+            self._main.append(move)
         if self._in_variation_start:
             self._in_variation_start = False
             if node.parent is None:
@@ -95,7 +98,7 @@ class GameBuilder(BaseVisitor[Game]):
 
     def end_game(self) -> None:
         if self._final is not None:
-            self.game.keep_state(self._lines[0], self._final)
+            self.game.keep_state(self._lines[0], self._final, self._main)
             self._final = None
 
     def result(self) -> Game:

@@ -464,8 +464,9 @@ class Reader:
                     state = cur.state
                     if cur.dead or state is None:
                         continue
-                    self._play_move(cur, state, m.group(kind), ply, row, m.start(kind) + 1, apply_move, visitor,
-                                    visit_move)
+                    text = m.group(kind)        # the move alone, its number checked above
+                    self._numbered_run([(text, "", text, "")], m.start(kind), row, cur, apply_move, visitor,
+                                       visit_move)
                     continue
                 col = m.start(kind) + 1
                 if kind == _NUMBER:
@@ -556,9 +557,12 @@ class Reader:
         """Read the numbered moves that line ``row`` has from ``pos`` on (``items``: its
         _RUN_TEMPLATE matches) into the line of play ``cur``, as the token loop of
         _movetext reads them one by one, with the same checks and errors; the position
-        after the last one (where that loop goes on)."""
+        after the last one (where that loop goes on). An item whose number is "" is a
+        move whose number (if any) the token loop has checked. A move that cannot be
+        applied (the engine refused it, or the game failed on it: a game's own bug must
+        not end the reading) is reported, and the rest of the line of play is not
+        replayed."""
         state = cur.state
-        play = self._play_move
         for whole, written, text, rest in items:
             if rest:
                 break
@@ -567,38 +571,29 @@ class Reader:
             if cur.dead or state is None:
                 continue
             ply = cur.ply + 1
-            if (ply >= _PLY_TEXTS or written != _PLY_TEXT[ply]) and int(written) != ply:
+            if written and (ply >= _PLY_TEXTS or written != _PLY_TEXT[ply]) and int(written) != ply:
                 self._out_of_sequence(int(written), ply, row, start + len(whole) - len(whole.lstrip()) + 1)
                 continue
-            play(cur, state, text, ply, row, pos - len(text) + 1, apply_move, visitor, visit_move)
+            try:
+                move = apply_move(state, text)
+            except (MoveSyntaxError, IllegalMoveError) as exc:
+                self._move_error(exc, text, ply, row, pos - len(text) + 1)
+                cur.dead = True
+                continue
+            except Exception as exc:
+                self._error(row, pos - len(text) + 1, f"move {ply}: the game {self._game_name()} failed on "
+                            f"{text!r}: {type(exc).__name__}: {exc}")
+                cur.dead = True
+                continue
+            if not cur.opened:
+                cur.opened = True
+                visitor.begin_variation()
+                if cur.starting_comment is not None:
+                    visitor.visit_comment(cur.starting_comment)
+            visit_move(move, ply, state)
+            cur.ply = ply
+            cur.moved = True
         return pos
-
-    def _play_move(self, cur: _Line, state: GameState, text: str, ply: int, row: int, col: int,
-                   apply_move: Callable[[GameState, str], Move], visitor: BaseVisitor[ResultT],
-                   visit_move: Callable[[Move, int, GameState], None]) -> None:
-        """Apply the move ``text`` (at ``row``, ``col``) as ply ``ply`` of the line of play
-        ``cur`` (its position ``state``) and visit it; or report why it cannot be (the
-        engine refused it, or the game failed on it: a game's own bug must not end the
-        reading), and the rest of that line is not replayed."""
-        try:
-            move = apply_move(state, text)
-        except (MoveSyntaxError, IllegalMoveError) as exc:
-            self._move_error(exc, text, ply, row, col)
-            cur.dead = True
-            return
-        except Exception as exc:
-            self._error(row, col, f"move {ply}: the game {self._game_name()} failed on {text!r}: "
-                        f"{type(exc).__name__}: {exc}")
-            cur.dead = True
-            return
-        if not cur.opened:
-            cur.opened = True
-            visitor.begin_variation()
-            if cur.starting_comment is not None:
-                visitor.visit_comment(cur.starting_comment)
-        visit_move(move, ply, state)
-        cur.ply = ply
-        cur.moved = True
 
     def _game_name(self) -> str:
         return "?" if self._dialect is None else self._dialect.game.name

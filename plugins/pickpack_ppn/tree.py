@@ -172,12 +172,13 @@ class Game(GameNode):
         # replayed (keep_state); node.state() copies it while the moves and tags match
         self._kept: tuple[GameNode, list[Move], list[tuple[str, str]], GameState] | None = None
 
-    def keep_state(self, node: GameNode, state: GameState) -> None:
+    def keep_state(self, node: GameNode, state: GameState, moves: list[Move] | None = None) -> None:
         """Keep ``state``, the position at ``node`` (the reader's, made while reading:
         it is not copied, so nobody may change it afterwards), so that ``node.state()``
         copies it instead of replaying, while the tags and the moves from the root to
-        ``node`` stay as they are now."""
-        self._kept = (node, node.moves_from_root(), self.headers.pairs(), state)
+        ``node`` stay as they are now. ``moves``: those moves, when the caller has them
+        (the builder gathers them as it reads; not copied), else read from the tree."""
+        self._kept = (node, node.moves_from_root() if moves is None else moves, self.headers.pairs(), state)
 
     def dialect(self) -> RecordDialect:
         """The dialect of the game the ``Game`` tag names (Pick & Pack without one).
