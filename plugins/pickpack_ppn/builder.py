@@ -54,20 +54,21 @@ class GameBuilder(BaseVisitor[Game]):
         self.game.headers = headers_as_read(self._tags, self._roster_of)
 
     def visit_move(self, move: Move, ply: int, state: GameState | None = None) -> None:
-        node = self._lines[-1]
-        if len(self._lines) == 1:
-            self._final = state
-            self._main.append(move)
-        if self._in_variation_start:
+        lines = self._lines
+        node = lines[-1]
+        if self._in_variation_start:            # the first move of a side line (never the main line)
             self._in_variation_start = False
             if node.parent is None:
                 raise ValueError("a variation needs a move to be an alternative to")
-            child = node.parent.add_variation(move, starting_comment=self._starting or "")
+            lines[-1] = node.parent.add_variation(move, starting_comment=self._starting or "")
             self._starting = None
-        else:
-            child = GameNode(node, move)
-            node.variations.append(child)
-        self._lines[-1] = child
+            return
+        child = GameNode(node, move)
+        node.variations.append(child)
+        lines[-1] = child
+        if len(lines) == 1:
+            self._final = state
+            self._main.append(move)
 
     def visit_comment(self, comment: str) -> None:
         if self._in_variation_start:
