@@ -174,7 +174,8 @@ def tags_for_state(root: State, seed: int | None = None) -> dict[str, str]:
 
 # (text, mover) -> (action, whether the text depends on the tile's kind). Only texts the
 # engine itself wrote are stored, so the table is bounded by the move grammar.
-_LEARNT: dict[tuple[str, str], tuple[Move, bool]] = {}   # (text, mover) -> (its Move, kind-dependent)
+# mover -> text -> (its Move, kind-dependent)
+_LEARNT: dict[str, dict[str, tuple[Move, bool]]] = {"red": {}, "blue": {}}
 _UNKNOWNKINDS: list[int | None] = [None] * 12
 
 
@@ -194,8 +195,8 @@ def apply_move_text(state: State, text: str) -> Move:
     player = state.current_player
     if player is None:
         raise IllegalMoveError.for_action(None, "PP-E1/PP-E2", "the game is over", text)
-    key = (text, player)
-    known = _LEARNT.get(key)
+    learnt = _LEARNT[player]
+    known = learnt.get(text)
     refused: IllegalMoveError | None = None     # the checked apply's error: the one legality check
     if known is not None:
         move, check = known
@@ -217,7 +218,7 @@ def apply_move_text(state: State, text: str) -> Move:
             same = False
         if same:
             move = Move(action, text)
-            _LEARNT[key] = (move, _kind_dependent(text))
+            learnt[text] = (move, _kind_dependent(text))
             try:
                 state.apply_action(action)
                 return move
@@ -225,7 +226,7 @@ def apply_move_text(state: State, text: str) -> Move:
                 refused = exc
     for move in state.legal_moves():
         if move.text == text:
-            _LEARNT[key] = (move, _kind_dependent(text))
+            learnt[text] = (move, _kind_dependent(text))
             state.apply_action(move.action)
             return move
     if refused is not None:
