@@ -25,7 +25,8 @@ checkout's environment, e.g. ``/work/main/.venv/bin/python``: its Pick & Pack di
 and C binding too, not only its plugin); the child writes no bytecode there.
 
 Each figure is plies per second of CPU time of its process (not wall time: the machine
-is shared), the best of ``--repeat`` runs. Run from the repository:
+is shared), the best of ``--repeat`` runs; the runs of the two sides take turns, so
+that a change in the machine's load falls on both. Run from the repository:
 ``python bench/bench_ppn_file.py [--games N] [--repeat R] [--before REF | --before-python PYTHON] [--json]``.
 """
 
@@ -110,13 +111,14 @@ def write_file(path: Path, results: list[GameResult]) -> None:
         games_to_ppn(results, out, date=DATE)
 
 
-def before(ref: str, games: int, repeat: int, path: Path, tmp: Path, python: str | None = None) -> dict[str, float]:
-    """measure() in a child process running the PPN plugin of git revision ``ref``, or
-    (``python``) everything that interpreter imports."""
+def before_runner(ref: str, games: int, path: Path, tmp: Path,
+                  python: str | None = None) -> Callable[[], dict[str, float]]:
+    """What measures once (one run of each figure) in a child process running the PPN
+    plugin of git revision ``ref``, or (``python``) everything that interpreter imports."""
     if python is not None:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
         env.pop("PYTHONPATH", None)
-        return _child(python, env, path, games, repeat, python)
+        return lambda: _child(python, env, path, games, python)
     repo = Path(__file__).resolve().parent.parent
     old = tmp / "before"
     old.mkdir()
@@ -127,12 +129,12 @@ def before(ref: str, games: int, repeat: int, path: Path, tmp: Path, python: str
                          f"{archive.stderr.decode(errors='replace').strip()}")
     subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(old / "plugins"), os.environ.get("PYTHONPATH", "")])}
-    return _child(sys.executable, env, path, games, repeat, ref)
+    return lambda: _child(sys.executable, env, path, games, ref)
 
 
-def _child(python: str, env: dict[str, str], path: Path, games: int, repeat: int, what: str) -> dict[str, float]:
+def _child(python: str, env: dict[str, str], path: Path, games: int, what: str) -> dict[str, float]:
     child = subprocess.run([python, __file__, "--child", str(path), "--games", str(games),
-                            "--repeat", str(repeat)], env=env, capture_output=True, text=True, check=False)
+                            "--repeat", "1"], env=env, capture_output=True, text=True, check=False)
     if child.returncode != 0:
         raise SystemExit(f"bench_ppn_file: the child running {what} failed:\n{child.stderr}")
     figures: dict[str, float] = json.loads(child.stdout)
@@ -172,9 +174,14 @@ def main() -> int:
         write_file(path, results)
         report: dict[str, Any] = {
             "games": args.games, "plies": sum(len(r.moves) for r in results), "bytes": path.stat().st_size,
-            "ref": args.before_python or args.before,
-            "before": before(args.before, args.games, args.repeat, path, tmp, args.before_python),
-            "after": measure(path, results, args.repeat)}
+            "ref": args.before_python or args.before}
+        run_before = before_runner(args.before, args.games, path, tmp, args.before_python)
+        befores, afters = [], []
+        for _ in range(args.repeat):    # in turn, so that a change of the machine's load hits both
+            befores.append(run_before())
+            afters.append(measure(path, results, 1))
+        for side, runs in (("before", befores), ("after", afters)):
+            report[side] = {key: max(run[key] for run in runs) for key in runs[0]}
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 0
 
