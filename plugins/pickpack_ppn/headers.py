@@ -108,6 +108,7 @@ FORMATTED_TAGS = {"Date": _date_problem, "EventDate": _date_problem, "UTCDate": 
                   "PlyCount": _count_problem}
 
 
+@functools.lru_cache(maxsize=4096)     # values repeat from game to game (Date, Round, ...)
 def tag_value_problem(name: str, value: str) -> tuple[int, str] | None:
     """What is wrong with ``value`` as the value of tag ``name`` (FORMATTED_TAGS), as
     (index of the offending character in the value, message without the tag's name);

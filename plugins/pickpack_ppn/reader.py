@@ -359,6 +359,10 @@ class Reader:
         return visitor.result()
 
     def _tag(self, line: str) -> tuple[str, _Tag] | None:
+        plain = _plain_tag(line)
+        if plain is not None:       # the common case: a tag line without escapes, each read once
+            name, value, column, name_column = plain
+            return name, _Tag(value, self.line_number, column, value, name_column)
         m = _TAG.match(line)
         if m is None:
             index, message = tag_problem(line)
@@ -755,6 +759,18 @@ def _move_visit(visitor: BaseVisitor[Any]) -> Callable[[Move, int, GameState], N
 def _no_game(state: GameState, text: str) -> Move:
     """A move of a record whose game is unknown: never called (its line is not replayed)."""
     raise IllegalMoveError(f"illegal move {text}: the record's game is not installed")
+
+
+@lru_cache(maxsize=4096)
+def _plain_tag(line: str) -> tuple[str, str, int, int] | None:
+    """(name, value, column of the value, column of the name) of a tag pair line whose
+    value has no escape (written as it reads); None for any other line (Reader._tag
+    reads it, reporting what is wrong). Lines repeat from game to game (Event, Site,
+    Date, the players, Result), so each is matched once."""
+    m = _TAG.match(line)
+    if m is None or "\\" in m.group(2):
+        return None
+    return m.group(1), m.group(2), m.start(2) + 1, m.start(1) + 1
 
 
 def _begins_game(line: str) -> bool:
