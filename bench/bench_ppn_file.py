@@ -10,17 +10,24 @@ process that puts it first on the path; the engine is this tree's) and once with
 tree's:
 
 - *final positions*: every game read into a tree, one at a time, then
-  ``game.end().state()`` -- before, the reader replayed every game and ``state()``
-  replayed it again; now the builder keeps the position the reader replayed;
-- *tags*: every game's tags -- before, only by reading every game whole (each replayed);
-  now ``Reader.read_headers()``, which sets up and replays nothing;
-- *write*: the match's results written with ``games_to_ppn`` -- before, from their texts
-  (each read back, then the history written again); now by their actions, each written
-  with the runner's text.
+  ``game.end().state()`` (the reader replays each game once; the builder keeps its
+  final position; before the previous session, ``state()`` replayed it again);
+- *tags*: every game's tags (``Reader.read_headers()``, which sets up and replays
+  nothing; a plugin without it reads every game whole);
+- *write*: the match's results written with ``games_to_ppn`` (by their actions, each
+  with the runner's text; a plugin that does not know actions reads the texts back).
+
+Each side measures what its plugin offers: the tag scan uses ``read_headers`` where the
+plugin has it, and the results are handed over with their actions (a plugin that does
+not know them writes from the texts). ``--before-python PYTHON`` measures instead, as
+*before*, the engine and plugin that interpreter imports (the Python of another
+checkout's environment, e.g. ``/work/main/.venv/bin/python``: its Pick & Pack dialect
+and C binding too, not only its plugin); the child writes no bytecode there.
 
 Each figure is plies per second of CPU time of its process (not wall time: the machine
-is shared), the best of ``--repeat`` runs. Run from the repository:
-``python bench/bench_ppn_file.py [--games N] [--repeat R] [--before REF] [--json]``.
+is shared), the best of ``--repeat`` runs; the runs of the two sides take turns, so
+that a change in the machine's load falls on both. Run from the repository:
+``python bench/bench_ppn_file.py [--games N] [--repeat R] [--before REF | --before-python PYTHON] [--json]``.
 """
 
 from __future__ import annotations
@@ -35,7 +42,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -78,13 +84,11 @@ def cpu_rate(work: int, run: Callable[[], object], repeat: int) -> float:
     return best
 
 
-def measure(path: Path, results: list[GameResult], repeat: int, *, new: bool) -> dict[str, float]:
+def measure(path: Path, results: list[GameResult], repeat: int) -> dict[str, float]:
     """The three figures (module docstring) of the PPN plugin imported here, reading
-    ``path`` (the records of ``results``); ``new``: with the reader's header scan and
-    the results' actions (the plugin of this tree), else as a plugin before them."""
+    ``path`` (the records of ``results``), with the reader's header scan where it has one."""
     ppn = load("pickpack.notations", "ppn")
     plies = sum(len(r.moves) for r in results)
-    written = results if new else [replace(r, actions=[]) for r in results]
 
     def finals() -> None:
         with ppn.open(path) as stream:
@@ -94,12 +98,12 @@ def measure(path: Path, results: list[GameResult], repeat: int, *, new: bool) ->
     def tags() -> None:
         with ppn.open(path) as stream:
             reader = ppn.Reader(stream)
-            read = reader.read_headers if new else reader.read_game
+            read = getattr(reader, "read_headers", reader.read_game)
             while read() is not None:
                 pass
 
     return {"finals": cpu_rate(plies, finals, repeat), "tags": cpu_rate(plies, tags, repeat),
-            "write": cpu_rate(plies, lambda: games_to_ppn(written, io.StringIO(), date=DATE), repeat)}
+            "write": cpu_rate(plies, lambda: games_to_ppn(results, io.StringIO(), date=DATE), repeat)}
 
 
 def write_file(path: Path, results: list[GameResult]) -> None:
@@ -107,8 +111,14 @@ def write_file(path: Path, results: list[GameResult]) -> None:
         games_to_ppn(results, out, date=DATE)
 
 
-def before(ref: str, games: int, repeat: int, path: Path, tmp: Path) -> dict[str, float]:
-    """measure() in a child process running the PPN plugin of git revision ``ref``."""
+def before_runner(ref: str, games: int, path: Path, tmp: Path,
+                  python: str | None = None) -> Callable[[], dict[str, float]]:
+    """What measures once (one run of each figure) in a child process running the PPN
+    plugin of git revision ``ref``, or (``python``) everything that interpreter imports."""
+    if python is not None:
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        env.pop("PYTHONPATH", None)
+        return lambda: _child(python, env, path, games, python)
     repo = Path(__file__).resolve().parent.parent
     old = tmp / "before"
     old.mkdir()
@@ -119,10 +129,14 @@ def before(ref: str, games: int, repeat: int, path: Path, tmp: Path) -> dict[str
                          f"{archive.stderr.decode(errors='replace').strip()}")
     subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(old / "plugins"), os.environ.get("PYTHONPATH", "")])}
-    child = subprocess.run([sys.executable, __file__, "--child", str(path), "--games", str(games),
-                            "--repeat", str(repeat)], env=env, capture_output=True, text=True, check=False)
+    return lambda: _child(sys.executable, env, path, games, ref)
+
+
+def _child(python: str, env: dict[str, str], path: Path, games: int, what: str) -> dict[str, float]:
+    child = subprocess.run([python, __file__, "--child", str(path), "--games", str(games),
+                            "--repeat", "1"], env=env, capture_output=True, text=True, check=False)
     if child.returncode != 0:
-        raise SystemExit(f"bench_ppn_file: the child running {ref} failed:\n{child.stderr}")
+        raise SystemExit(f"bench_ppn_file: the child running {what} failed:\n{child.stderr}")
     figures: dict[str, float] = json.loads(child.stdout)
     return figures
 
@@ -144,6 +158,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=10_000, help="games in the file (default 10,000)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per figure, best kept (default 1)")
     parser.add_argument("--before", default="main", help="git revision of the plugin before (default main)")
+    parser.add_argument("--before-python", help="measure as before all that this Python imports (engine and plugin)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)   # the run of --before
     args = parser.parse_args()
@@ -151,7 +166,7 @@ def main() -> int:
         parser.error("--games and --repeat must be at least 1")
     results = random_results(args.games)
     if args.child is not None:
-        print(json.dumps(measure(args.child, results, args.repeat, new=False)))
+        print(json.dumps(measure(args.child, results, args.repeat)))
         return 0
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
@@ -159,8 +174,14 @@ def main() -> int:
         write_file(path, results)
         report: dict[str, Any] = {
             "games": args.games, "plies": sum(len(r.moves) for r in results), "bytes": path.stat().st_size,
-            "ref": args.before, "before": before(args.before, args.games, args.repeat, path, tmp),
-            "after": measure(path, results, args.repeat, new=True)}
+            "ref": args.before_python or args.before}
+        run_before = before_runner(args.before, args.games, path, tmp, args.before_python)
+        befores, afters = [], []
+        for _ in range(args.repeat):    # in turn, so that a change of the machine's load hits both
+            befores.append(run_before())
+            afters.append(measure(path, results, 1))
+        for side, runs in (("before", befores), ("after", afters)):
+            report[side] = {key: max(run[key] for run in runs) for key in runs[0]}
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 0
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pickpack.errors import (IllegalMoveError, MoveSyntaxError, NotARecordError, NothingToUndoError,
-                             PickpackError, PositionError, SnapshotError)
+                             PickpackError, PositionError, RecordFileError, SnapshotError)
 from pickpack.game import CHANCE, TERMINAL, Game, GameState, OptionError
 from pickpack.games_registry import available_games, from_position, get_game, new_game
 from pickpack.move import Move
@@ -37,8 +37,8 @@ from pickpack.records.savefile import SavedGame, SaveFileError
 
 __all__ = [
     "CHANCE", "Game", "GameState", "IllegalMoveError", "Move", "MoveSyntaxError", "NotARecordError",
-    "NothingToUndoError", "OptionError", "PickpackError", "PluginNotFoundError", "PositionError", "SaveFileError",
-    "SavedGame", "SnapshotError", "TERMINAL",
+    "NothingToUndoError", "OptionError", "PickpackError", "PluginNotFoundError", "PositionError", "RecordFileError",
+    "SaveFileError", "SavedGame", "SnapshotError", "TERMINAL",
     "available_games", "from_position", "get_game", "get_include", "load_save", "new_game", "read_games",
 ]
 

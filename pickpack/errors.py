@@ -8,7 +8,7 @@ __all__ = [
     "FAULT_KINDS", "BotFault", "BotLoadError", "BotSpecError", "GameCheckError", "GameLoadError",
     "IllegalMoveError",
     "MoveSyntaxError", "NotARecordError", "NotAnActionError", "NothingToUndoError", "PickpackError", "PositionError",
-    "SnapshotError",
+    "RecordFileError", "SnapshotError",
 ]
 
 
@@ -147,6 +147,25 @@ class NotARecordError(PickpackError, ValueError):
     JSON, binary data), recognised before any of it is read as PPN
     (pickpack.read_games). One-line message naming the file, what it is, and for a
     save file what reads it."""
+
+
+class RecordFileError(PickpackError, OSError):
+    """A game record file that cannot be read, in one line: ``PATH: cannot read: no
+    such file`` (``is a directory``, ``permission denied``; pickpack.records.file_errors), as
+    the commands word it. An OSError (``errno`` and ``filename`` set), so code that
+    catches OSError catches it still."""
+
+    def __init__(self, message: str, errno: int | None = None, filename: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.errno = errno
+        self.filename = filename
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> tuple[type[RecordFileError], tuple[str, int | None, str | None]]:
+        return (RecordFileError, (self.message, self.errno, self.filename))
 
 
 class GameLoadError(PickpackError):

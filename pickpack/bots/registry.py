@@ -109,7 +109,7 @@ from pickpack.bots.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
 from pickpack.game import Game, GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
-from pickpack.move import Move
+from pickpack.move import Move, apply_text
 from pickpack.plugins import PluginNotFoundError, load, names
 
 __all__ = ["Bot", "BotBase", "IsolatedBot", "NoDecisionError", "available_bots", "bot_choices", "bot_games", "checked_move",
@@ -386,8 +386,9 @@ def checked_move(bot: Bot, state: GameState) -> Move | BotFault:
     try:
         trial = state.copy()
         if isinstance(move, str):
-            move = trial.parse_move(move)
-        trial.apply(move)
+            move = apply_text(trial, move)      # legality checked once
+        else:
+            trial.apply(move)
     except (IllegalMoveError, MoveSyntaxError) as exc:
         return BotFault("illegal", str(exc))
     return Move(move.action, state.action_text(move.action))

@@ -69,7 +69,7 @@ from pickpack.match.chance import sample_outcome
 from pickpack.match.result import GameResult
 from pickpack.match.seeding import chance_seed, derive_seed
 from pickpack.match.summary import BotLine, MatchSummary
-from pickpack.move import Move
+from pickpack.move import Move, apply_text
 from pickpack.plugins import PluginNotFoundError
 
 __all__ = ["BotLine", "GameResult", "MatchInterrupted", "MatchSummary", "check_bots",
@@ -243,8 +243,8 @@ def _move(bot: Bot, state: GameState, time_limit: float) -> Move | BotFault:
     The work is done once per decision: a Move's text is made once (``action_text``,
     which is also the check that the bot's text belongs to its action here) and its
     legality checked once (the checked ``apply_action``). Move text a bot answered is
-    read by ``parse_move``, which gives the canonical text and, by the GameState
-    contract, checks legality itself."""
+    applied by pickpack.move.apply_text, which gives the canonical text and checks its
+    legality once too (for a state with the ``parse_action`` hook)."""
     started = time.perf_counter()
     move = chosen_move(bot, state)
     elapsed = time.perf_counter() - started
@@ -255,13 +255,13 @@ def _move(bot: Bot, state: GameState, time_limit: float) -> Move | BotFault:
                                    f"{time_limit:g} s + {TIME_GRACE:g} s grace")
     try:
         if isinstance(move, str):
-            move = state.parse_move(move)
+            move = apply_text(state, move)
             text = move.text
         else:
             text = state.action_text(move.action)
             if text != move.text:
                 raise _misread(move, text)
-        state.apply_action(move.action)
+            state.apply_action(move.action)
     except (IllegalMoveError, MoveSyntaxError) as exc:
         return BotFault("illegal", str(exc))
     return move if type(move) is Move else Move(move.action, text)

@@ -34,7 +34,7 @@ from pickpack.errors import GameLoadError, IllegalMoveError, PositionError
 from pickpack.game import Game, GameState, OptionError
 from pickpack.games_registry import available_games, get_game
 from pickpack.match.stats import simplest_fraction
-from pickpack.move import Move
+from pickpack.move import Move, apply_text
 from pickpack.plugins import PluginNotFoundError
 
 __all__ = ["MOVE_TOKEN", "RETURNS_TOKEN", "TWO_PLAYER_RESULTS", "GenericDialect", "RecordDialect",
@@ -435,9 +435,8 @@ class GenericDialect:
         return moves
 
     def apply_move(self, state: GameState, text: str) -> Move:
-        """``state.parse_move(text)`` applied; refused once the game is over."""
+        """``text`` applied by pickpack.move.apply_text (its legality checked once);
+        refused once the game is over."""
         if state.is_terminal():
             raise IllegalMoveError(f"illegal move {text}: the game is over")
-        move: Move = state.parse_move(text)
-        state.apply_action(move.action)
-        return move
+        return apply_text(state, text)

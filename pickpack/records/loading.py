@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from pickpack.errors import NotARecordError
+from pickpack.errors import NotARecordError, RecordFileError
+from pickpack.records.file_errors import os_error_text
 from pickpack.plugins import load
 from pickpack.records.file_kinds import describe_kind, kind_of_file
 from pickpack.records.savefile import SavedGame
@@ -30,13 +31,14 @@ def read_games(source: str | os.PathLike[str] | Any, *, strict: bool = True) -> 
     whatever the locale, and closed when the games are exhausted or the iterator is
     closed), or an open text or binary stream (``io.StringIO(text)`` for text in
     memory). ``strict`` (default True): a game with a problem raises its first
-    PPNParseError (a PickpackError and ValueError with ``line``, ``column``, ``message``, ``rule``) once
-    it has been read; ``strict=False`` gives every game with its problems in
-    ``game.errors``.
+    PPNParseError (a PickpackError and ValueError with ``line``, ``column``, ``message``, ``rule``
+    and, read from a path, ``file``: ``str`` is ``FILE:L:C: message``) once it has been
+    read; ``strict=False`` gives every game with its problems in ``game.errors``.
 
     Raises NotARecordError (a PickpackError) at the call when the path holds a save file,
-    other JSON or binary data; OSError when the path cannot be opened (at the call, not at the first game),
-    PluginNotFoundError when no PPN notation is installed.
+    other JSON or binary data; RecordFileError (a PickpackError and OSError), one line
+    such as ``games.ppn: cannot read: no such file``, when the path cannot be opened (at
+    the call, not at the first game); PluginNotFoundError when no PPN notation is installed.
 
     >>> import io, pickpack
     >>> text = '[Seed "7"]\\n[RedPlacement "PPWWRRQQXXMM"]\\n[BluePlacement "MMXXQQRRWWPP"]\\n\\n1. a6>1 *\\n'
@@ -45,11 +47,16 @@ def read_games(source: str | os.PathLike[str] | Any, *, strict: bool = True) -> 
     """
     ppn = load("pickpack.notations", "ppn")
     if isinstance(source, (str, os.PathLike)):
-        kind = kind_of_file(source)
+        try:
+            kind = kind_of_file(source)
+            stream = ppn.open(Path(source))
+        except OSError as exc:
+            raise RecordFileError(f"{os.fspath(source)}: cannot read: {os_error_text(exc, source)}", exc.errno,
+                                  os.fspath(source)) from None
         if kind not in ("ppn", "empty"):
+            stream.close()
             hint = ": pickpack.load_save(path) reads it" if kind == "save" else ""
             raise NotARecordError(f"{os.fspath(source)}: is {describe_kind(kind)}, not a PPN record{hint}")
-        stream = ppn.open(Path(source))
         return _games_then_close(ppn, stream, strict)
     games: Iterator[Any] = ppn.iter_games(source, strict=strict)
     return games

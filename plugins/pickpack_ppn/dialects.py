@@ -8,7 +8,7 @@ read, never at import: this package imports no game package.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from pickpack.games_registry import DEFAULT_GAME
 from pickpack.records.dialect import RecordDialect, TagError, dialect_named, roster_tags
@@ -27,12 +27,14 @@ def dialect_of_tags(tags: Mapping[str, str]) -> RecordDialect:
     return dialect_named(tags.get(GAME_TAG, DEFAULT_GAME))
 
 
-def roster_of_tags(tags: Mapping[str, str]) -> tuple[str, ...]:
+def roster_of_tags(tags: Mapping[str, str],
+                   dialect_of: Callable[[Mapping[str, str]], RecordDialect] = dialect_of_tags) -> tuple[str, ...]:
     """The roster of a record with ``tags`` (Event, Site, Date, Round, one tag per player,
     Result); without players when its game is not installed or it or its dialect fails
-    to load (reading goes on, leniently)."""
+    to load (reading goes on, leniently). ``dialect_of``: how the dialect is found
+    (a Reader's looks each game up once)."""
     try:
-        dialect = dialect_of_tags(tags)
+        dialect = dialect_of(tags)
     except TagError:
         return roster_tags(())
     return roster_tags(dialect.player_tags(tags))

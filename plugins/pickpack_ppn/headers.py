@@ -10,8 +10,9 @@ This module imports no game: a record's roster is its dialect's.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from pickpack.records.dialect import TWO_PLAYER_RESULTS
@@ -107,6 +108,7 @@ FORMATTED_TAGS = {"Date": _date_problem, "EventDate": _date_problem, "UTCDate": 
                   "PlyCount": _count_problem}
 
 
+@functools.lru_cache(maxsize=4096)     # values repeat from game to game (Date, Round, ...)
 def tag_value_problem(name: str, value: str) -> tuple[int, str] | None:
     """What is wrong with ``value`` as the value of tag ``name`` (FORMATTED_TAGS), as
     (index of the offending character in the value, message without the tag's name);
@@ -124,6 +126,29 @@ def tag_value_problem(name: str, value: str) -> tuple[int, str] | None:
 def _unknown(tag: str) -> str:
     """The unknown value of a roster tag: "????.??.??" for Date, "*" for Result, else "?"."""
     return UNKNOWN_VALUES.get(tag, "?")
+
+
+#: What gives the roster of a game's tags (pickpack_ppn.dialects.roster_of_tags, or a
+#: Reader's roster_of).
+RosterOf = Callable[[Mapping[str, str]], tuple[str, ...]]
+
+
+def headers_as_read(tags: list[tuple[str, str]], roster_of: RosterOf | None) -> Headers:
+    """The Headers of the tag pairs ``tags`` of a game being read: checked again, their
+    roster from roster_of_tags (Headers), or, given a reader's ``roster_of``, as that
+    reader read and checked them (Headers.read)."""
+    if roster_of is None:
+        return Headers(tags)
+    return Headers.read(roster_of(dict(tags)), tags)
+
+
+@functools.lru_cache(maxsize=64)
+def _unknown_roster(roster: tuple[str, ...]) -> dict[str, str]:
+    """Each tag of ``roster`` with its unknown value (_unknown), in order (copied, never
+    changed). Raises ValueError for a bad tag name."""
+    for tag in roster:
+        check_tag(tag, "")
+    return {tag: _unknown(tag) for tag in roster}
 
 
 class Headers(MutableMapping[str, str]):
@@ -164,12 +189,26 @@ class Headers(MutableMapping[str, str]):
         pickpack.records.dialect.roster_tags), then ``data``. Raises ValueError for a bad
         roster tag name."""
         headers = cls.__new__(cls)
-        headers._roster = {}
-        for tag in roster:
-            check_tag(tag, "")
-            headers._roster[tag] = _unknown(tag)
+        headers._roster = dict(_unknown_roster(tuple(roster)))
         headers._others = {}
         headers._set_all(data.items() if isinstance(data, Mapping) else data)
+        return headers
+
+    @classmethod
+    def read(cls, roster: Sequence[str], pairs: Iterable[tuple[str, str]]) -> Headers:
+        """Headers whose roster is ``roster`` (tag names of a game's roster, from
+        pickpack.record_dialect.roster_tags), then ``pairs``, tag pairs a reader has
+        checked (pickpack_ppn.reader: each name a tag name, each value from one line and
+        of its tag's form, no name twice), so they are not checked again. Takes the
+        roster's unknown values from a table made once per roster."""
+        headers = cls.__new__(cls)
+        headers._roster = dict(_unknown_roster(tuple(roster)))
+        headers._others = {}
+        for name, value in pairs:
+            if name in headers._roster:
+                headers._roster[name] = value
+            else:
+                headers._others[name] = value
         return headers
 
     @property

@@ -39,7 +39,7 @@ from __future__ import annotations
 import inspect
 import re
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -48,9 +48,9 @@ from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from pickpack.game import GameState
 from pickpack.records.dialect import MOVE_TOKEN, RETURNS_TOKEN, RecordDialect, TagError, same_result
 from pickpack_ppn.builder import GameBuilder
-from pickpack_ppn.dialects import dialect_of_tags
+from pickpack_ppn.dialects import GAME_TAG, dialect_of_tags, roster_of_tags
 from pickpack_ppn.errors import PPNParseError
-from pickpack_ppn.headers import Headers, tag_value_problem
+from pickpack_ppn.headers import Headers, RosterOf, headers_as_read, tag_value_problem
 from pickpack_ppn.source import LineSource, Lines, PPNInput
 from pickpack_ppn.tree import Game
 from pickpack_ppn.visitor import SKIP, BaseVisitor, ResultT, SkipType
@@ -78,14 +78,35 @@ _TOKEN_TEMPLATE = r"""\s*(?:
 )"""
 
 
+# The run of numbered moves that a line of movetext usually is, read in one call
+# (Reader._numbered_run): each item is one numbered move exactly as _TOKEN_TEMPLATE reads
+# it (the same white space, number and MOVE, and not where a result token stands, which
+# that template tries first), with the text it spans; the first thing that is not one
+# is one item of the rest of the line, which the tokenizer then reads token by token.
+_RUN_TEMPLATE = r"""(\s*(?!(?:1-0|0-1|1/2-1/2|\*|RETURNS)(?=\s|[{};()]|$))
+                     ([0-9]+)\.+\s*(MOVE))      # 1 the numbered move, 2 its number, 3 its move
+                  | \s*(.+)                     # 4 anything else: the rest of the line"""
+
+
 @lru_cache(maxsize=None)
 def _tokenizer(move_token: str) -> re.Pattern[str]:
     """The movetext tokenizer of a move-token grammar (a dialect's ``move_token``)."""
+    return _compile(_TOKEN_TEMPLATE, move_token)
+
+
+@lru_cache(maxsize=None)
+def _numbered_runs(move_token: str) -> re.Pattern[str]:
+    """The reader of runs of numbered moves (_RUN_TEMPLATE) of a move-token grammar."""
+    return _compile(_RUN_TEMPLATE, move_token)
+
+
+def _compile(template: str, move_token: str) -> re.Pattern[str]:
     move = f"(?:{move_token})"
-    return re.compile(_TOKEN_TEMPLATE.replace("RETURNS", RETURNS_TOKEN).replace("MOVE", move), re.VERBOSE)
+    return re.compile(template.replace("RETURNS", RETURNS_TOKEN).replace("MOVE", move), re.VERBOSE)
 
 
 _TOKEN = _tokenizer(MOVE_TOKEN)
+_RUN = _numbered_runs(MOVE_TOKEN)
 (_COMMENT, _LINE_COMMENT, _RESULT, _NUMBERED_NUMBER, _NUMBERED_MOVE, _NUMBER, _MOVE, _NAG, _SUFFIX,
  _OPEN, _CLOSE, _NULL, _OTHER) = range(1, 14)
 _PLY_TEXTS = 100
@@ -131,11 +152,14 @@ class _Tag:
 
 class HeadersBuilder(BaseVisitor[Headers]):
     """The visitor of a scan of tag pairs: the Headers of a game, its movetext skipped
-    (``end_headers`` returns SKIP, so the reader replays nothing)."""
+    (``end_headers`` returns SKIP, so the reader replays nothing). ``roster_of``: the
+    roster of a game's tags (default pickpack_ppn.dialects.roster_of_tags; a Reader
+    gives its own, which looks each game up once), the tags as read."""
 
-    def __init__(self) -> None:
+    def __init__(self, roster_of: RosterOf | None = None) -> None:
         self._tags: list[tuple[str, str]] = []
         self._headers: Headers | None = None
+        self._roster_of = roster_of
 
     def begin_game(self) -> None:
         self._tags = []
@@ -145,7 +169,7 @@ class HeadersBuilder(BaseVisitor[Headers]):
         self._tags.append((name, value))
 
     def end_headers(self) -> SkipType:
-        self._headers = Headers(self._tags)
+        self._headers = headers_as_read(self._tags, self._roster_of)
         return SKIP
 
     def result(self) -> Headers:
@@ -158,6 +182,9 @@ class Reader:
     ``stream``: a text or binary stream (``readline()``), a ``PPNFile`` (``PPN.open``),
     or the text itself as str or bytes (not a path); see pickpack_ppn.source.Lines.
     Raises TypeError for anything else.
+
+    Every PPNParseError of a file (a PPNFile) names it (``file``; ``str``: ``FILE:L:C:
+    message``).
 
     ``strict`` (default True): a game with any problem raises its first PPNParseError
     once the game has been read to its end (the next call goes on with the next game).
@@ -180,7 +207,8 @@ class Reader:
         self._visitor: BaseVisitor[Any] | None = None
         self._failed = False          # the input could not be read on (lenient mode)
         self._dialect: RecordDialect | None = None    # the game being read's (None: unknown game)
-        self._default_dialect: RecordDialect | None = None
+        # each Game tag value's dialect, looked up once per reader (None: no Game tag)
+        self._dialects: dict[str | None, RecordDialect | TagError] = {}
         self._tags: dict[str, str] = {}
 
     def __iter__(self) -> Reader:
@@ -197,14 +225,35 @@ class Reader:
 
         Raises PPNParseError in strict mode (see the class).
         """
-        return self.visit_game(GameBuilder())
+        return self.visit_game(GameBuilder(self.roster_of))
 
     def read_headers(self) -> Headers | None:
         """The tag pairs of the next game, or None at the end of the stream: its
         movetext is read only to find where the game ends (no set-up, no move replayed;
         HeadersBuilder). Raises PPNParseError in strict mode for a problem of the tags
         or of the game's layout (a missing result, an unclosed comment)."""
-        return self.visit_game(HeadersBuilder())
+        return self.visit_game(HeadersBuilder(self.roster_of))
+
+    def dialect_of(self, tags: Mapping[str, str]) -> RecordDialect:
+        """The dialect of a record with ``tags`` (pickpack_ppn.dialects.dialect_of_tags),
+        each Game tag value looked up once by this reader. Raises TagError as
+        dialect_of_tags does."""
+        name = tags.get(GAME_TAG)
+        found = self._dialects.get(name)
+        if found is None:
+            try:
+                found = dialect_of_tags(tags)
+            except TagError as exc:
+                found = exc
+            self._dialects[name] = found
+        if isinstance(found, TagError):
+            raise TagError(found.tag, found.offset, found.message)
+        return found
+
+    def roster_of(self, tags: Mapping[str, str]) -> tuple[str, ...]:
+        """The roster of a record with ``tags`` (pickpack_ppn.dialects.roster_of_tags),
+        its dialect looked up once by this reader (dialect_of)."""
+        return roster_of_tags(tags, self.dialect_of)
 
     # --- lines -------------------------------------------------------------------
 
@@ -249,7 +298,7 @@ class Reader:
         return _BAD_CHAR.sub("\ufffd", line)
 
     def _error(self, line: int, column: int, message: str, rule: str | None = None) -> None:
-        error = PPNParseError(line, column, message, rule)
+        error = PPNParseError(line, column, message, rule, self._lines.name)
         self._errors.append(error)
         if self._visitor is not None:
             self._visitor.handle_error(error)
@@ -310,6 +359,10 @@ class Reader:
         return visitor.result()
 
     def _tag(self, line: str) -> tuple[str, _Tag] | None:
+        plain = _plain_tag(line)
+        if plain is not None:       # the common case: a tag line without escapes, each read once
+            name, value, column, name_column = plain
+            return name, _Tag(value, self.line_number, column, value, name_column)
         m = _TAG.match(line)
         if m is None:
             index, message = tag_problem(line)
@@ -344,12 +397,7 @@ class Reader:
         self._tags = values
         self._dialect = None
         try:
-            if "Game" in values:
-                self._dialect = dialect_of_tags(values)
-            else:                   # the common case: a Pick & Pack record, looked up once per reader
-                if self._default_dialect is None:
-                    self._default_dialect = dialect_of_tags(values)
-                self._dialect = self._default_dialect
+            self._dialect = self.dialect_of(values)
             return self._dialect.state_from_tags(values) if replay else None
         except TagError as exc:
             if not replay:
@@ -370,6 +418,7 @@ class Reader:
         comment: _Comment | None = None                 # the open '{'
         dialect = self._dialect
         match = (_TOKEN if dialect is None else _tokenizer(dialect.move_token)).match
+        numbered_run = (_RUN if dialect is None else _numbered_runs(dialect.move_token)).findall
         apply_move = _no_game if dialect is None else dialect.apply_move
         visit_move = _move_visit(visitor)
         last_row, last_pos = last_end
@@ -392,6 +441,9 @@ class Reader:
             elif _begins_game(line):
                 self._pending.append((row, line))
                 break
+            if number is None:
+                pos = self._numbered_run(numbered_run(line, pos), pos, row, lines[-1], apply_move, visitor,
+                                         visit_move)
             while True:
                 m = match(line, pos)
                 if m is None:
@@ -416,26 +468,9 @@ class Reader:
                     state = cur.state
                     if cur.dead or state is None:
                         continue
-                    text = m.group(kind)
-                    try:
-                        move = apply_move(state, text)
-                    except (MoveSyntaxError, IllegalMoveError) as exc:
-                        self._move_error(exc, text, ply, row, m.start(kind) + 1)
-                        cur.dead = True
-                        continue
-                    except Exception as exc:     # a game's own bug must not end the reading
-                        self._error(row, m.start(kind) + 1, f"move {ply}: the game {self._game_name()} "
-                                    f"failed on {text!r}: {type(exc).__name__}: {exc}")
-                        cur.dead = True
-                        continue
-                    if not cur.opened:
-                        cur.opened = True
-                        visitor.begin_variation()
-                        if cur.starting_comment is not None:
-                            visitor.visit_comment(cur.starting_comment)
-                    visit_move(move, ply, state)
-                    cur.ply = ply
-                    cur.moved = True
+                    text = m.group(kind)        # the move alone, its number checked above
+                    self._numbered_run([(text, "", text, "")], m.start(kind), row, cur, apply_move, visitor,
+                                       visit_move)
                     continue
                 col = m.start(kind) + 1
                 if kind == _NUMBER:
@@ -519,6 +554,50 @@ class Reader:
             self._error(last_row, last_pos + 1, f"missing result token ({self._result_forms()}) "
                         "at the end of the game")
         self._close_all(lines, visitor)
+
+    def _numbered_run(self, items: list[tuple[str, str, str, str]], pos: int, row: int, cur: _Line,
+                      apply_move: Callable[[GameState, str], Move], visitor: BaseVisitor[ResultT],
+                      visit_move: Callable[[Move, int, GameState], None]) -> int:
+        """Read the numbered moves that line ``row`` has from ``pos`` on (``items``: its
+        _RUN_TEMPLATE matches) into the line of play ``cur``, as the token loop of
+        _movetext reads them one by one, with the same checks and errors; the position
+        after the last one (where that loop goes on). An item whose number is "" is a
+        move whose number (if any) the token loop has checked. A move that cannot be
+        applied (the engine refused it, or the game failed on it: a game's own bug must
+        not end the reading) is reported, and the rest of the line of play is not
+        replayed."""
+        state = cur.state
+        for whole, written, text, rest in items:
+            if rest:
+                break
+            start = pos
+            pos += len(whole)
+            if cur.dead or state is None:
+                continue
+            ply = cur.ply + 1
+            if written and (ply >= _PLY_TEXTS or written != _PLY_TEXT[ply]) and int(written) != ply:
+                self._out_of_sequence(int(written), ply, row, start + len(whole) - len(whole.lstrip()) + 1)
+                continue
+            try:
+                move = apply_move(state, text)
+            except (MoveSyntaxError, IllegalMoveError) as exc:
+                self._move_error(exc, text, ply, row, pos - len(text) + 1)
+                cur.dead = True
+                continue
+            except Exception as exc:
+                self._error(row, pos - len(text) + 1, f"move {ply}: the game {self._game_name()} failed on "
+                            f"{text!r}: {type(exc).__name__}: {exc}")
+                cur.dead = True
+                continue
+            if not cur.opened:
+                cur.opened = True
+                visitor.begin_variation()
+                if cur.starting_comment is not None:
+                    visitor.visit_comment(cur.starting_comment)
+            visit_move(move, ply, state)
+            cur.ply = ply
+            cur.moved = True
+        return pos
 
     def _game_name(self) -> str:
         return "?" if self._dialect is None else self._dialect.game.name
@@ -680,6 +759,18 @@ def _move_visit(visitor: BaseVisitor[Any]) -> Callable[[Move, int, GameState], N
 def _no_game(state: GameState, text: str) -> Move:
     """A move of a record whose game is unknown: never called (its line is not replayed)."""
     raise IllegalMoveError(f"illegal move {text}: the record's game is not installed")
+
+
+@lru_cache(maxsize=4096)
+def _plain_tag(line: str) -> tuple[str, str, int, int] | None:
+    """(name, value, column of the value, column of the name) of a tag pair line whose
+    value has no escape (written as it reads); None for any other line (Reader._tag
+    reads it, reporting what is wrong). Lines repeat from game to game (Event, Site,
+    Date, the players, Result), so each is matched once."""
+    m = _TAG.match(line)
+    if m is None or "\\" in m.group(2):
+        return None
+    return m.group(1), m.group(2), m.start(2) + 1, m.start(1) + 1
 
 
 def _begins_game(line: str) -> bool:

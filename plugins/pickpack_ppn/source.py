@@ -18,9 +18,12 @@ same whichever way it comes in (docs/ppn.md, "File layout"):
   cannot decode its own bytes (opened with a strict encoding) ends reading with a
   PPNParseError naming the line, not a UnicodeDecodeError.
 
-Streams are read in pieces of at most ``CHUNK`` characters or bytes when they take a
-size (``io`` streams), else one ``readline()`` at a time, so memory holds about one
-line, even for a file whose lines end with lone CRs.
+A file (``PPNFile``) and a str or bytes are read in pieces of ``CHUNK`` bytes or
+characters, each split into lines at once (nobody else reads those streams); a stream
+the caller gives is read with ``readline(CHUNK)`` when it takes a size (``io``
+streams), else one ``readline()`` at a time, so nothing past the line being read is
+taken from it. Either way memory holds about one piece and one line, even for a file
+whose lines end with lone CRs.
 """
 
 from __future__ import annotations
@@ -60,6 +63,9 @@ class Lines:
     text as str or bytes. ``next_line()`` gives the next line (None at the end);
     ``number`` counts the lines given so far (the 1-based number of the last one).
     ``readline()`` gives the same lines as a text stream would (each ending with LF).
+    ``private``: nobody else reads ``source`` (as a PPNFile's own file), so it is read in
+    whole pieces of ``chunk`` (module docstring). ``name``: the path of the file read
+    (a PPNFile's), which every PPNParseError of its text names; None for other input.
 
     Raises TypeError (at once) for a source that is neither; ``next_line`` raises
     TypeError when ``readline()`` gives neither str nor bytes, and PPNParseError for
@@ -67,7 +73,9 @@ class Lines:
     UnicodeDecodeError (see the module docstring).
     """
 
-    def __init__(self, source: PPNInput, *, chunk: int = CHUNK) -> None:
+    def __init__(self, source: PPNInput, *, chunk: int = CHUNK, private: bool = False,
+                 name: str | None = None) -> None:
+        own = private or isinstance(source, (str, bytes, bytearray, memoryview))
         if isinstance(source, str):
             source = io.StringIO(source)
         elif isinstance(source, (bytes, bytearray, memoryview)):
@@ -77,63 +85,63 @@ class Lines:
             raise TypeError(f"PPN input must be a text or binary stream (with readline()), a str or bytes, "
                             f"not {type(source).__name__}")
         self._readline: Callable[[], object]
-        if isinstance(source, io.IOBase):
+        read = getattr(source, "read", None)
+        if own and callable(read):          # a stream nobody else reads: whole pieces
+            self._readline = lambda: read(chunk)
+        elif isinstance(source, io.IOBase):
             self._readline = lambda: readline(chunk)
         else:
             self._readline = readline
+        self.name = name
         self.number = 0
-        self._buffer = ""                   # text read and not yet split into lines
-        self._pos = 0                       # where the unsplit part of _buffer begins
-        self._parts: list[str] = []         # the start of a line longer than one read
+        self._ready: list[str] = []         # whole lines read and not yet given, last first
+        self._parts: list[str] = []         # the start of a line not ended yet (over one or more reads)
         self._skip_lf = False               # the last read ended with CR: drop a LF that begins the next
         self._eof = False
         self._decoder: codecs.IncrementalDecoder | None = None
 
     def next_line(self) -> str | None:
         """The next line without its line end and leading U+FEFF; None at the end."""
-        while True:
-            m = _BREAK.search(self._buffer, self._pos)
-            if m is not None:
-                line = self._buffer[self._pos:m.start()]
-                self._pos = m.end()
-                if self._parts:
-                    self._parts.append(line)
-                    line = "".join(self._parts)
-                    self._parts = []
-                if m.end() == len(self._buffer) and m.group() == "\r":
-                    self._skip_lf = True
-                return self._give(line)
-            if self._pos < len(self._buffer):
-                self._parts.append(self._buffer[self._pos:])
-            self._buffer, self._pos = "", 0
+        ready = self._ready
+        while not ready:
             chunk = self._read()
             if not chunk:
                 if not self._parts:
                     return None
-                line = "".join(self._parts)
+                ready.append("".join(self._parts))
                 self._parts = []
-                return self._give(line)
+                break
             if self._skip_lf:
                 self._skip_lf = False
                 if chunk.startswith("\n"):
                     chunk = chunk[1:]
                     if not chunk:
                         continue
-            end = len(chunk) - 1
-            if not self._parts and chunk.find("\n") == end and "\r" not in chunk:
-                return self._give(chunk[:-1])       # the common case: one whole LF line
-            self._buffer = chunk
+            pieces = _BREAK.split(chunk)
+            if len(pieces) == 1:            # no line end in this read: the line goes on
+                self._parts.append(chunk)
+                continue
+            if self._parts:
+                self._parts.append(pieces[0])
+                pieces[0] = "".join(self._parts)
+                self._parts = []
+            last = pieces.pop()             # after the last line end: a line not ended yet
+            if last:
+                self._parts.append(last)
+            elif chunk.endswith("\r"):
+                self._skip_lf = True
+            pieces.reverse()
+            self._ready = ready = pieces
+        self.number += 1
+        line = ready.pop()
+        if line.startswith(_BOM):
+            line = line.lstrip(_BOM)
+        return line
 
     def readline(self) -> str:
         """The next line ending with LF (line ends normalised), or "" at the end."""
         line = self.next_line()
         return "" if line is None else line + "\n"
-
-    def _give(self, line: str) -> str:
-        self.number += 1
-        if line.startswith(_BOM):
-            line = line.lstrip(_BOM)
-        return line
 
     def _read(self) -> str:
         """The next piece of text from the source ("" at its end)."""
@@ -145,7 +153,8 @@ class Lines:
                 byte = f"byte 0x{bad[0]:02X}" if isinstance(bad, bytes) and bad else "a byte"
                 raise PPNParseError(self.number + 1, 1, f"{byte} is not valid {exc.encoding} (at or after this line):"
                                     " the text stream cannot decode it; open the file with PPN.open(path) or "
-                                    "in binary mode to have each bad byte reported at its place") from None
+                                    "in binary mode to have each bad byte reported at its place",
+                                    file=self.name) from None
             if isinstance(raw, str):
                 self._eof = not raw
                 return raw
@@ -155,7 +164,7 @@ class Lines:
                 if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
                     raise PPNParseError(1, 1, f"the input is UTF-16 (it starts with the byte-order mark "
                                         f"{raw[0]:02X} {raw[1]:02X}); PPN is UTF-8: convert it first "
-                                        "(iconv -f UTF-16 -t UTF-8)")
+                                        "(iconv -f UTF-16 -t UTF-8)", file=self.name)
                 self._decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
             self._eof = not raw
             text = self._decoder.decode(raw, final=self._eof)
@@ -173,7 +182,7 @@ class PPNFile(Lines):
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.name = os.fspath(path)
         self._raw = open(self.name, "rb")
-        super().__init__(self._raw)
+        super().__init__(self._raw, private=True, name=self.name)
 
     def close(self) -> None:
         """Close the file."""

@@ -130,14 +130,30 @@ class GameNode:
         moves.reverse()
         return moves
 
+    def _path(self) -> tuple[Game, list[Move]]:
+        """The root (``game()``, same TypeError) and ``moves_from_root()``, in one walk."""
+        moves: list[Move] = []
+        node = self
+        collecting = True           # moves_from_root stops at the first node without a move
+        while node.parent is not None:
+            if collecting:
+                if node.move is None:
+                    collecting = False
+                else:
+                    moves.append(node.move)
+            node = node.parent
+        if not isinstance(node, Game):
+            raise TypeError("this node's tree has no Game at its root")
+        moves.reverse()
+        return node, moves
+
     def state(self) -> GameState:
         """A new state of the record's game at this node: its set-up, then the moves to here.
 
         Raises pickpack.records.dialect.TagError for bad set-up tags (or an unknown Game)
         and pickpack.IllegalMoveError for a move of the tree that is not legal where it stands.
         """
-        root = self.game()
-        moves = self.moves_from_root()
+        root, moves = self._path()
         kept = root._kept
         if (kept is not None and kept[0] is self and kept[1] == moves
                 and kept[2] == root.headers.pairs()):
@@ -172,12 +188,13 @@ class Game(GameNode):
         # replayed (keep_state); node.state() copies it while the moves and tags match
         self._kept: tuple[GameNode, list[Move], list[tuple[str, str]], GameState] | None = None
 
-    def keep_state(self, node: GameNode, state: GameState) -> None:
+    def keep_state(self, node: GameNode, state: GameState, moves: list[Move] | None = None) -> None:
         """Keep ``state``, the position at ``node`` (the reader's, made while reading:
         it is not copied, so nobody may change it afterwards), so that ``node.state()``
         copies it instead of replaying, while the tags and the moves from the root to
-        ``node`` stay as they are now."""
-        self._kept = (node, node.moves_from_root(), self.headers.pairs(), state)
+        ``node`` stay as they are now. ``moves``: those moves, when the caller has them
+        (the builder gathers them as it reads; not copied), else read from the tree."""
+        self._kept = (node, node.moves_from_root() if moves is None else moves, self.headers.pairs(), state)
 
     def dialect(self) -> RecordDialect:
         """The dialect of the game the ``Game`` tag names (Pick & Pack without one).

@@ -55,8 +55,11 @@ def test_read_games_is_strict_by_default_and_lenient_by_choice() -> None:
 
 
 def test_read_games_of_a_missing_path_raises_at_the_call(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError):
-        pickpack.read_games(tmp_path / "none.ppn")
+    path = tmp_path / "none.ppn"
+    with pytest.raises(pickpack.RecordFileError) as info:
+        pickpack.read_games(path)
+    assert str(info.value) == f"{path}: cannot read: no such file"
+    assert isinstance(info.value, OSError) and info.value.filename == str(path)
 
 
 def test_read_games_closes_its_file_when_the_games_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

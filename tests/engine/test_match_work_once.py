@@ -129,3 +129,27 @@ def test_a_match_looks_its_game_up_once(monkeypatch: pytest.MonkeyPatch) -> None
     summary = play_match(["random", "random"], 4, 0, game="pickpack")
     assert summary.games_played == 4
     assert looked_up == ["pickpack"]
+
+
+class ParsingDice(CountingDice):
+    """The counting dice race with the ``parse_action`` hook (pickpack.state_base)."""
+
+    def parse_action(self, text: str) -> int:
+        CALLS["parse_action"] += 1
+        return int(text[1:]) - 1 if self.rolling else ("safe", "roll").index(text)
+
+
+PARSING = dataclasses.replace(GAME, name="parsing-dice",
+                              factory=lambda players, seed, *, rounds: ParsingDice(players, rounds))
+
+
+def test_a_decision_answered_as_text_is_checked_once_where_the_state_parses_actions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(match_module, "make_bot", lambda *a, **k: SaysRoll())
+    check_game(PARSING)
+    CALLS.clear()
+    result = play_game(["b", "b"], 0, 3, game=PARSING)
+    assert result.plies == 4 and result.moves[0::2] == ["roll"] * 4
+    # each text read to its action once, each action checked once (the checked apply_action)
+    assert CALLS["parse_action"] == 4 and CALLS["parse"] == 0
+    assert CALLS["legality"] == 8 and CALLS["apply"] == 8

@@ -13,9 +13,10 @@ these differences, all from PACRU itself:
   ``SetUp "1"`` with ``Position`` (the position string, which carries the options).
 - **Moves.** Every move is one token, its canonical text (pickpack.games.pacru.encoding):
   ``e1-e3``, ``e1xe5[f4,*c7]``, ``a3-d3[conn]``, ``e1>NE[a1,b2]``; the token grammar
-  is MOVE_TOKEN below (letters in any case). ``state.parse_move`` reads the token and
-  ``state.apply`` plays it, so an illegal move is the engine's IllegalMoveError with its
-  rule (``PA-M2``, ``PA-B1``, ...) and a malformed one its MoveSyntaxError with the column.
+  is MOVE_TOKEN below (letters in any case). ``encoding.parse_action`` reads the token
+  (as ``state.parse_move`` does) and the checked ``apply_action`` plays it, legality
+  checked once: an illegal move is the engine's IllegalMoveError with its rule
+  (``PA-M2``, ``PA-B1``, ...) and a malformed one its MoveSyntaxError with the column.
 - **Result.** The returns (PA-E2, PA-E3): ``1-0``, ``0-1``, ``1/2-1/2`` (a ply-cap tie)
   for two players, the returns vector otherwise (a sole winner of three: ``1/-0.5/-0.5``;
   two of four sharing the cap: ``0.3333333333333333/0.3333333333333333/-0.3333333333333333/...``).
@@ -28,6 +29,7 @@ from collections.abc import Mapping
 
 from pickpack.errors import IllegalMoveError
 from pickpack.game import GameState
+from pickpack.games.pacru.encoding import parse_action
 from pickpack.games.pacru.game import GAME
 from pickpack.move import Move
 from pickpack.records.dialect import GenericDialect
@@ -81,14 +83,15 @@ class PacruDialect(GenericDialect):
         """Apply the token ``text`` to ``state``; the move with its canonical text.
 
         Raises IllegalMoveError (rule PA-E2 once the game is over, else the rule the
-        engine names) or MoveSyntaxError (with the column, from ``state.parse_move``);
-        the state is unchanged then.
+        engine names) or MoveSyntaxError (with the column), as ``state.parse_move``
+        does; the state is unchanged then. Legality is checked once (apply_action).
         """
         if state.is_terminal():
             raise IllegalMoveError.for_action(None, "PA-E2", "the game is over", text.strip())
-        move: Move = state.parse_move(text)
-        state.apply(move)
-        return move
+        action = parse_action(text)
+        canonical = state.action_text(action)
+        state.apply_action(action)      # legality checked once, here (the error parse_move raises)
+        return Move(action, canonical)
 
 
 #: The dialect Game.ppn_dialect names: "pickpack.games.pacru.ppn_dialect:DIALECT".

@@ -16,10 +16,12 @@ back as the same text in every position, except that a crate-pair target is writ
 ``a>b`` for Quality control and ``axb`` for Order mix-up (the tile's kind, which the
 position decides). So a text is learnt once per mover (checked against the engine's own
 writing of it) and afterwards applied with one dict look-up and one checked apply in C;
-crate-pair texts are compared with the engine's writing each time. A text that is not
+crate-pair texts are compared with the engine's writing each time. The checked apply is
+a move's one legality check: its IllegalMoveError (the rule and reason state.parse_move
+gives) is raised when the text is not among the legal moves either. A text that is not
 learnt is looked for among the legal moves, and one that is not among them goes to
-state.parse_move, which raises the engine's exact error (the column of malformed text,
-the rule an illegal move breaks).
+pickpack.move.apply_text, which raises state.parse_move's exact error (the column of
+malformed text, the rule an illegal move breaks).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from pickpack.games.pickpack.game import GAME, new_pickpack
 from pickpack.games.pickpack.movetext import parse_action
 from pickpack.games.pickpack.position import PositionError
 from pickpack.games.pickpack.state import State
-from pickpack.move import Move
+from pickpack.move import Move, apply_text
 from pickpack.records.dialect import MOVE_TOKEN, TWO_PLAYER_RESULTS, TagError
 
 __all__ = ["DIALECT", "SETUP_TAGS", "PickPackDialect", "apply_move_text", "result_token",
@@ -172,7 +174,8 @@ def tags_for_state(root: State, seed: int | None = None) -> dict[str, str]:
 
 # (text, mover) -> (action, whether the text depends on the tile's kind). Only texts the
 # engine itself wrote are stored, so the table is bounded by the move grammar.
-_LEARNT: dict[tuple[str, str], tuple[int, bool]] = {}
+# mover -> text -> (its Move, kind-dependent)
+_LEARNT: dict[str, dict[str, tuple[Move, bool]]] = {"red": {}, "blue": {}}
 _UNKNOWNKINDS: list[int | None] = [None] * 12
 
 
@@ -192,33 +195,43 @@ def apply_move_text(state: State, text: str) -> Move:
     player = state.current_player
     if player is None:
         raise IllegalMoveError.for_action(None, "PP-E1/PP-E2", "the game is over", text)
-    key = (text, player)
-    known = _LEARNT.get(key)
+    learnt = _LEARNT[player]
+    known = learnt.get(text)
+    refused: IllegalMoveError | None = None     # the checked apply's error: the one legality check
     if known is not None:
-        action, check = known
+        move, check = known
         try:
-            if not check or state.action_text(action) == text:
-                state.apply_action(action)
-                return Move(action, text)
+            same = not check or state.action_text(move.action) == text
         except IllegalMoveError:
-            pass
+            same = False
+        if same:
+            try:
+                state.apply_action(move.action)
+                return move
+            except IllegalMoveError as exc:
+                refused = exc
     else:
         try:
             action = parse_action(text, 0 if player == "red" else 1, -1, _UNKNOWNKINDS)
-            if state.action_text(action) == text:
-                _LEARNT[key] = (action, _kind_dependent(text))
-                state.apply_action(action)
-                return Move(action, text)
+            same = state.action_text(action) == text
         except (MoveSyntaxError, IllegalMoveError):
-            pass
+            same = False
+        if same:
+            move = Move(action, text)
+            learnt[text] = (move, _kind_dependent(text))
+            try:
+                state.apply_action(action)
+                return move
+            except IllegalMoveError as exc:
+                refused = exc
     for move in state.legal_moves():
         if move.text == text:
-            _LEARNT[key] = (move.action, _kind_dependent(text))
+            learnt[text] = (move, _kind_dependent(text))
             state.apply_action(move.action)
             return move
-    move = state.parse_move(text)
-    state.apply_action(move.action)
-    return move
+    if refused is not None:
+        raise refused
+    return apply_text(state, text)
 
 
 def result_token(winner: str | None) -> str:

@@ -16,9 +16,10 @@ three differences that come from PUSH itself:
   Decisions and chance outcomes share action integers (decision 9 ``place-3``, card 9
   ``B4``), so a token is looked up in the table of the node it is played at: decisions
   at a decision node, cards and die faces at a chance node; a token found there is
-  applied with ``apply_action``; any other text, or one the rules refuse here, goes to
-  ``state.parse_move``, which raises the engine's own error naming the text and the
-  rule (IllegalMoveError.rule, PU-...) or the column (MoveSyntaxError).
+  applied with the checked ``apply_action``, whose error names the text and the rule
+  (IllegalMoveError.rule, PU-...); any other text is read as ``state.parse_move``
+  reads it (movetext.read_move_text: MoveSyntaxError with the column) and applied so.
+  Either way a move's legality is checked once.
 - **Result.** The returns (PU-E3): ``1-0``, ``0-1``, ``1/2-1/2`` for two players, the
   returns vector ``v1/.../vN`` otherwise, exact (a sole winner of three players:
   ``1/-0.5/-0.5``; of four: ``1/-0.3333333333333333/...``). The final scores are not a
@@ -30,11 +31,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from typing import cast
 
 from pickpack.errors import IllegalMoveError
 from pickpack.game import GameState
 from pickpack.games.push.encoding import CARD_TEXT, DECISION_TEXT, DIE_OFFSET, DIE_TEXT
 from pickpack.games.push.game import GAME
+from pickpack.games.push.movetext import read_move_text
+from pickpack.games.push.state import State
 from pickpack.move import Move
 from pickpack.records.dialect import GenericDialect
 
@@ -80,21 +84,20 @@ class PushDialect(GenericDialect):
         """Apply the token ``text`` to ``state`` and return the move (canonical text).
 
         Raises IllegalMoveError (``rule`` PU-E1 once the game is over, else the rule the
-        engine names) or MoveSyntaxError (with the column, from ``state.parse_move``);
+        engine names) or MoveSyntaxError (with the column, as ``state.parse_move``);
         the state is unchanged then.
         """
         if state.is_terminal():
             raise IllegalMoveError.for_action(None, "PU-E1", "the game is over", text)
         action = (CHANCE_TOKENS if state.is_chance_node() else DECISION_TOKENS).get(text)
         if action is not None:
-            try:
-                state.apply_action(action)
-                return Move(action, text)
-            except IllegalMoveError:
-                pass                     # parse_move raises the engine's error, naming the text
-        move = state.parse_move(text)
-        state.apply_action(move.action)
-        return move
+            state.apply_action(action)   # the one check: IllegalMoveError names the rule and the text
+            return Move(action, text)
+        phase = cast(State, state).phase
+        action = read_move_text(text, phase, lambda: [m.text for m in state.legal_moves()])
+        canonical = state.action_text(action)
+        state.apply_action(action)       # the one check, as above
+        return Move(action, canonical)
 
 
 #: The dialect Game.ppn_dialect names: "pickpack.games.push.ppn_dialect:DIALECT".
