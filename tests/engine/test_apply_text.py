@@ -18,7 +18,7 @@ from pickpack import IllegalMoveError
 from pickpack.bots import checked_move
 from pickpack.errors import BotFault
 from pickpack.move import Move, apply_text
-from pickpack.record_dialect import GenericDialect
+from pickpack.records.dialect import GenericDialect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "thirdparty-game"))
 from pickpack_pig import GAME as PIG  # noqa: E402

@@ -15,7 +15,7 @@ import pickpack
 from pickpack import IllegalMoveError
 from pickpack.game import GameState
 from pickpack.move import Move
-from pickpack.record_dialect import dialect_named
+from pickpack.records.dialect import dialect_named
 
 CALLS: Counter[str] = Counter()
 GAMES = {"pickpack": {"seed": 3}, "push": {"players": 3, "seed": 5}, "pacru": {"players": 2}}

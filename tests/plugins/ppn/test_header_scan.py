@@ -16,7 +16,7 @@ import pytest
 import pickpack
 import pickpack.game
 from pickpack.game import GameState
-from pickpack.record_dialect import dialect_named
+from pickpack.records.dialect import dialect_named
 from pickpack_ppn.notation import PPN
 
 GAMES = {"pickpack": {"seed": 4}, "push": {"players": 3, "seed": 2}, "pacru": {"players": 4}}
