@@ -131,9 +131,12 @@ class Shell(Protocol):
     def my_turn(self) -> bool:
         """True when the player to decide is a person and their view is on screen."""
 
-    def play(self, player: str, actions: Sequence[int], note: str | None = None) -> None:
+    def play(self, player: str, actions: Sequence[int], note: str | None = None, *,
+             typed: str | None = None) -> None:
         """Apply a person's ``actions`` (one move, or a batch such as a whole
-        placement) for ``player`` and go on; ``note`` replaces the default message."""
+        placement) for ``player`` and go on; ``note`` replaces the default message.
+        Each action's legality is checked once, here; ``typed``: the text the one
+        action was typed as, so that a refusal reads as parse_move's IllegalMoveError."""
 
     def ask_move(self, player: str, questions: MoveQuestions, what: str) -> None:
         """Ask the open questions (ChoiceScreen) and play the action they lead to;

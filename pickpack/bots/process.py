@@ -289,6 +289,22 @@ def _check_game(game: str, players: int, seat: int | None) -> None:
         raise ValueError(f"process bot: seat must be None or 0..{players - 1}, not {seat!r}")
 
 
+def _answered_move(state: GameState, text: str, legal: dict[str, Move]) -> Move:
+    """The legal Move of ``legal`` (the moves just sent, by text) that the answer
+    ``text``, another spelling of a move, denotes. A state with the ``parse_action``
+    hook (pickpack.state_base) only reads the text to its action, so that the caller's
+    checked ``apply_action`` stays the one legality check (issue 19, "Work done once");
+    parse_move words the error of text that is no legal move, and reads the text of a
+    state without the hook. MoveSyntaxError or IllegalMoveError as parse_move raises."""
+    parse = getattr(state, "parse_action", None)
+    if parse is not None:
+        action: int = parse(text)
+        move = next((m for m in legal.values() if m.action == action), None)
+        if move is not None:
+            return move
+    return state.parse_move(text)
+
+
 def offer_line(game: str, players: int, seat: int | None = None) -> str:
     """The version-2 handshake the engine sends first:
     ``pickpack 2 game GAME players N`` and `` seat S`` when the seat is known."""
@@ -479,7 +495,7 @@ class ProcessBot(ResourceBot):
         if text.strip() in legal:          # the usual case: one of the texts just sent
             return legal[text.strip()]
         try:
-            return state.parse_move(text.strip())
+            return _answered_move(state, text.strip(), legal)
         except (IllegalMoveError, MoveSyntaxError) as exc:
             raise self._fault("illegal", f"bestmove {text.strip()[:40]}: {exc}") from None
 

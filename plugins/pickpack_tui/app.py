@@ -37,6 +37,7 @@ from pickpack import IllegalMoveError, Move, MoveSyntaxError
 from pickpack.bots import Bot, available_bots, make_bot
 from pickpack.face_kit import ChoiceScreen, ReturnsScreen
 from pickpack.faces import Face, MoveQuestions
+from pickpack.game import GameState
 from pickpack.wording import counted
 
 from pickpack_tui.existing_file import describe, same_file
@@ -55,6 +56,17 @@ __all__ = ["GameApp", "face_of"]
 _STYLES = Path(__file__).parent / "styles"
 _BOARD_ACTIONS = {"undo", "save"}
 _ANYTIME_ACTIONS = {"new_game", "load", "help", "toggle_theme"}
+
+
+def _typed_error(state: GameState, action: int, rule: str, reason: str, typed: str) -> IllegalMoveError:
+    """The refusal of typed move text whose action is not legal here, worded as
+    parse_move words it (pickpack.state_base): the action's canonical text, or the
+    typed text when the action has none here."""
+    try:
+        text = state.action_text(action)
+    except IllegalMoveError:
+        text = typed.strip()
+    return IllegalMoveError.for_action(action, rule, reason, text=text)
 
 
 def face_of(session: GameSession) -> Face:
@@ -291,9 +303,12 @@ class GameApp(App[None]):
         return (not state.is_terminal() and self.session.is_human(player) and self.thinking is None
                 and (self.viewer == player or not (self.session.hot_seat and self.hides_information)))
 
-    def play(self, player: str, actions: Sequence[int], note: str | None = None) -> None:
+    def play(self, player: str, actions: Sequence[int], note: str | None = None, *,
+             typed: str | None = None) -> None:
         """Apply a person's ``actions`` for ``player`` (checked by the engine: an
-        illegal one is refused with its rule, nothing applied) and go on."""
+        illegal one is refused with its rule, nothing applied) and go on. ``typed``:
+        the text the one action was typed as; a refusal then reads as parse_move's
+        IllegalMoveError (``illegal move TEXT (action N): RULE: REASON``)."""
         session = self.session
         state = session.state
         texts: list[str] = []
@@ -303,7 +318,8 @@ class GameApp(App[None]):
                 for _ in range(i):
                     session.undo_action()
                 rule, reason = problem if problem is not None else ("turn", f"it is not {player}'s turn")
-                self.say(f"{rule}: {reason}", bell=True)
+                self.say(f"{rule}: {reason}" if typed is None or problem is None
+                         else str(_typed_error(state, action, rule, reason, typed)), bell=True)
                 return
             texts.append(session.apply_action(action))
             self.last = (player, action)

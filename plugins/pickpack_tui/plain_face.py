@@ -4,8 +4,9 @@ board (``str(state)``; for a game with hidden information, the viewer's
 canonical texts).
 
 Chance outcomes are drawn by the shell; a person picks a move from the list (or types
-its text: ``state.parse_move`` checks it, and the engine's error, naming the rule, is
-shown as it is).
+its text: the state reads it to its action, ``parse_action`` where it has that hook and
+``parse_move`` otherwise, the shell's play checks it once, and the engine's error,
+naming the rule, is shown as it is).
 
 For a game with hidden information (``Game.perfect_information`` False) the move log
 shows, until the game is over, only the viewer's own decisions and the chance outcomes;
@@ -162,8 +163,9 @@ class PlainFace:
         shell.play(player, [action])
 
     def typed(self, text: str) -> None:
-        """A move's text was typed: the engine parses and checks it; its error (the
-        column of a syntax error, the rule of an illegal move) is shown as it is."""
+        """A move's text was typed: the engine reads it to its action and the shell's
+        play checks that once; its error (the column of a syntax error, the rule of an
+        illegal move, in parse_move's words) is shown as it is."""
         shell = self._shell
         assert shell is not None
         state = shell.session.state
@@ -171,12 +173,15 @@ class PlainFace:
         if player is None or not shell.my_turn():
             shell.say("It is not your move", bell=True)
             return
+        parse = getattr(state, "parse_action", None)
         try:
-            move = state.parse_move(text)
+            # with the hook (pickpack.state_base) the text is only read to its action
+            # here: play's check is the one legality check (issue 19, "Work done once")
+            action = parse(text) if parse is not None else state.parse_move(text).action
         except (IllegalMoveError, MoveSyntaxError) as exc:
             shell.say(str(exc), bell=True)
             return
-        shell.play(player, [move.action])
+        shell.play(player, [action], typed=text)
 
 
 class _Board(PlainBoardScreen):

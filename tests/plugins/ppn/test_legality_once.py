@@ -6,40 +6,16 @@ illegal ones alike; pickpack.move.apply_text: tests/engine/test_apply_text.py)."
 from __future__ import annotations
 
 import random
-from collections import Counter
-from typing import Any
 
 import pytest
 
 import pickpack
 from pickpack import IllegalMoveError
 from pickpack.game import GameState
-from pickpack.move import Move
 from pickpack.records.dialect import dialect_named
+from tests.support.legality_counts import CALLS, counting
 
-CALLS: Counter[str] = Counter()
 GAMES = {"pickpack": {"seed": 3}, "push": {"players": 3, "seed": 5}, "pacru": {"players": 2}}
-
-
-def counting(state: GameState) -> Any:
-    """A state of ``state``'s class and position that counts its legality checks:
-    check_action, the checked apply_action and parse_move (which checks too)."""
-    base: Any = type(state)
-
-    class Counting(base):  # type: ignore[misc, valid-type]
-        def check_action(self, action: int) -> Any:
-            CALLS["check_action"] += 1
-            return super().check_action(action)
-
-        def apply_action(self, action: int) -> None:
-            CALLS["apply_action"] += 1
-            super().apply_action(action)
-
-        def parse_move(self, text: str) -> Move:
-            CALLS["parse_move"] += 1
-            return super().parse_move(text)
-
-    return Counting.from_snapshot(state.snapshot())
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
