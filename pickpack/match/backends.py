@@ -203,6 +203,13 @@ def _stop_workers(pool: ProcessPoolExecutor, workers: Iterable[multiprocessing.p
         if proc.is_alive():
             proc.kill()
             proc.join(STOP_GRACE)
+    # The pool's manager thread sees its workers gone and closes its wake-up pipe. Let it
+    # finish now: left running, it races concurrent.futures' exit hook, which writes to
+    # that pipe as it closes and prints "Exception ignored ... Bad file descriptor" at the
+    # interpreter's exit (CPython 3.11; seen after Ctrl-C in a --jobs match).
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if isinstance(manager, threading.Thread):
+        manager.join(STOP_GRACE)
 
 
 def has_main_guard(path: str) -> bool | None:
