@@ -5,8 +5,9 @@ runs the game from ``chance_outcomes()`` with its exact probabilities (the match
 pickpack.match.chance; the adapters), never chosen by a bot -- a bot asked there would
 pick an outcome by its own rule (``random``: uniformly), which is a wrong answer, not a
 draw. ``BotBase`` guards every subclass's ``choose`` in this one place: at a chance node
-or once the game is over it raises NoDecisionError (one line naming the bot and why)
-before the subclass's code runs. The built-in bots (plugins/pickpack_bots and each
+or once the game is over it raises NoDecisionError, and for a state of a game the bot
+does not play (its ``games``) OtherGameError (one line naming the bot and why), before
+the subclass's code runs. The built-in bots (plugins/pickpack_bots and each
 game's own, e.g. pickpack.games.pacru.greedy_bot), the
 process, native and isolated bots (pickpack.bots.process, pickpack.bots.native,
 pickpack.bots) derive from it; a third-party bot may.
@@ -22,7 +23,8 @@ from typing import Any, ClassVar, NoReturn, SupportsIndex
 from pickpack.errors import PickpackError
 from pickpack.move import Move
 
-__all__ = ["BotBase", "NoDecisionError", "ResourceBot", "SeededBot", "refuse_no_decision"]
+__all__ = ["BotBase", "NoDecisionError", "OtherGameError", "ResourceBot", "SeededBot", "refuse_no_decision",
+           "refuse_other_game"]
 
 
 class NoDecisionError(PickpackError, ValueError):
@@ -43,10 +45,33 @@ def refuse_no_decision(name: str, state: Any) -> None:
         raise NoDecisionError(f"{name}: no move to choose: the game is over")
 
 
+class OtherGameError(PickpackError, TypeError):
+    """A bot asked to choose in a game it does not play (its ``games``), e.g. Pick &
+    Pack's greedy given a PACRU state (pickpack.bots.base). One-line message naming the
+    bot, its games and the state's."""
+
+
+def refuse_other_game(name: str, games: object, state: Any) -> None:
+    """Raise OtherGameError when ``games`` (a bot's tuple of game names; None: every game)
+    does not hold the name of ``state``'s game. A state that names no game is left to
+    the bot."""
+    if not isinstance(games, tuple):
+        return
+    try:
+        game = state.game.name
+    except (AttributeError, NotImplementedError):
+        return
+    if isinstance(game, str) and game not in games:
+        raise OtherGameError(f"{name}: plays {', '.join(games)}, not {game} (the bots of a game: "
+                             f"pickpack.bots.available_bots({game!r}))")
+
+
 def _guarded(choose: Callable[..., Move]) -> Callable[..., Move]:
     @functools.wraps(choose)
     def guarded(self: Any, state: Any, *args: Any, **kwargs: Any) -> Move:
-        refuse_no_decision(str(getattr(self, "name", type(self).__name__)), state)
+        name = str(getattr(self, "name", type(self).__name__))
+        refuse_no_decision(name, state)
+        refuse_other_game(name, getattr(self, "games", None), state)
         return choose(self, state, *args, **kwargs)
 
     guarded.__dict__["_refuses_no_decision"] = True

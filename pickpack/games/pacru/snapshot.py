@@ -151,7 +151,8 @@ def _error(field: str, problem: str, rule: str = "", player: str | None = None,
            index: int | None = None) -> SnapshotError:
     where = f"{field}" + (f" of {player}" if player is not None else "") + (f" [{index}]" if index is not None
                                                                               else "")
-    return SnapshotError(f"snapshot {where}: {problem}" + (f" ({rule})" if rule else ""), field=field,
+    where = "snapshot" if where == "snapshot" else f"snapshot {where}"
+    return SnapshotError(f"{where}: {problem}" + (f" ({rule})" if rule else ""), field=field,
                          player=player, index=index, rule=rule)
 
 

@@ -14,8 +14,10 @@ from pickpack.games.pickpack import _constants as C
 from pickpack.games.pickpack.encoding import (CRATE_STATUS, KINDS, MAX_CRATE, NUM_CRATES, PHASES, PLAYERS, SPACES,
                                                SQUARES, TILE_STATUS)
 
-__all__ = ["raw_from_snapshot", "snapshot_from_raw"]
+__all__ = ["FIELDS", "raw_from_snapshot", "snapshot_from_raw"]
 
+#: The snapshot's keys, in snapshot()'s order (docs/pickpack.md); another key is refused.
+FIELDS = ("game", "phase", "to_move", "grabber", "grid", "crates", "tiles", "rush", "scores")
 
 
 def _get(d: dict[str, Any], name: str, kind: type) -> Any:
@@ -37,6 +39,10 @@ def raw_from_snapshot(snap: object, first: str | None = None) -> list[int]:
     name of the game's (phase, player, square, status, kind) or a wrong shape."""
     if not isinstance(snap, dict):
         raise SnapshotError("snapshot: must be a dict", "snapshot")
+    unknown = sorted(str(key) for key in snap if key not in FIELDS)
+    if unknown:
+        raise SnapshotError(f"snapshot: unknown key(s) {', '.join(unknown)}; keys are {', '.join(FIELDS)}",
+                            "snapshot")
     if _get(snap, "game", str) != "pickpack":
         raise SnapshotError(f"game: expected 'pickpack', got {snap['game']!r}", "game")
     raw = [0] * C.RAW_SIZE
