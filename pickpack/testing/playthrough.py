@@ -225,7 +225,10 @@ def _game(name: str) -> Game[Any]:
 
     if ":" in name:
         module, _, attribute = name.partition(":")
-        game = getattr(importlib.import_module(module), attribute, None)
+        try:
+            game = getattr(importlib.import_module(module), attribute, None)
+        except ImportError as exc:
+            raise ValueError(f"{name}: cannot import {module}: {exc}") from None
         if not isinstance(game, Game):
             raise ValueError(f"{name} is not a pickpack.Game")
         return game
@@ -238,7 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m pickpack.testing write DIR [GAME ...]`` writes the golden
     playthroughs of the named games (installed names, or ``module:attribute`` of a Game;
     default: every installed game) into DIR;
-    ``... check FILE ...`` replays files and prints the first difference of each.
+    ``... check FILE ... [--game GAME]`` replays files (on GAME, by default the installed
+    game each header names) and prints the first difference of each.
     Exit status 0 when all is well, 1 when a file differs, 2 for bad arguments (one
     line on stderr)."""
     from pickpack.games_registry import available_games
@@ -251,6 +255,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                        help="an installed game or module:attribute of a Game (default: every installed game)")
     check = sub.add_parser("check", help="replay playthrough files")
     check.add_argument("files", nargs="+", type=Path)
+    check.add_argument("--game", metavar="GAME",
+                       help="the game to replay them on: an installed game or module:attribute of a "
+                            "Game (default: the installed game each file's header names)")
     args = parser.parse_args(argv)
     if args.command == "write":
         try:
@@ -260,13 +267,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path in _write(args.directory, games):
             print(path)
         return 0
+    try:
+        chosen = None if args.game is None else _game(args.game)
+    except (ValueError, ImportError) as exc:
+        parser.error(f"--game {exc}")
     status = 0
     for path in args.files:
         try:
-            check_playthrough(path)
+            check_playthrough(path, chosen)
             print(f"{path}: same")
         except OSError as exc:         # one line, as every pickpack command words it
             parser.error(f"{path}: cannot read: {os_error_text(exc, path)}")
+        except LookupError as exc:     # the header names a game that is not installed
+            parser.error(f"{path}: {exc} (a game not installed: --game module:attribute)")
         except (ConformanceError, ValueError) as exc:
             print(exc)
             status = 1

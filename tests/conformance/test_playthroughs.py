@@ -114,3 +114,28 @@ def test_the_check_command_words_a_missing_file_in_one_line_and_exits_2(
     assert caught.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err.endswith(f"{missing}: cannot read: no such file") and "\n" not in err and "Errno" not in err
+
+
+def test_a_playthrough_of_a_game_not_installed_is_checked_with_game_and_refused_in_one_line_without(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the dice race of tests/support is no installed game: a file of it names 'dice'
+    spec = "tests.support.nplayer_game:GAME"
+    assert main(["write", str(tmp_path), spec]) == 0
+    files = sorted(str(p) for p in tmp_path.glob("*.txt"))
+    capsys.readouterr()
+    assert files and main(["check", *files, "--game", spec]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"{f}: same" for f in files]
+    with pytest.raises(SystemExit) as caught:
+        main(["check", files[0]])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "Traceback" not in err
+    assert f"{files[0]}: unknown game 'dice'" in err and "(a game not installed: --game module:attribute)" in err
+
+
+def test_a_game_that_cannot_be_imported_names_the_argument_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["write", "unused", "my_game.game:GAME"])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "my_game.game:GAME: cannot import my_game.game: No module named 'my_game'" in err
