@@ -31,7 +31,8 @@ later move is replayed by the wrong player.
 The game of a record is the one its ``[Game "NAME"]`` tag names (none: Pick & Pack); its
 dialect (pickpack.records.dialect) sets the game up from the set-up tags, says which text
 is one move token, applies moves (chance outcomes included) and which results the record
-may end with. An unknown game is an error at the tag's value naming the installed games.
+may end with. An unknown game is an error at the tag's value naming the installed games,
+the one problem of that game: its movetext is passed over to the next game's tags.
 """
 
 from __future__ import annotations
@@ -417,6 +418,15 @@ class Reader:
         number: tuple[int, int, int] | None = None      # pending move number: value, line, column
         comment: _Comment | None = None                 # the open '{'
         dialect = self._dialect
+        if dialect is None:
+            # No dialect (an unknown or missing game: its error is reported at its tag):
+            # nothing can tell this game's moves from faults, so its movetext is passed
+            # over to the next game's tags instead of being reported token by token.
+            while line is not None and not _begins_game(line):
+                line = self._next_line()
+            if line is not None:
+                self._pending.append((self.line_number, line))
+            return
         match = (_TOKEN if dialect is None else _tokenizer(dialect.move_token)).match
         numbered_run = (_RUN if dialect is None else _numbered_runs(dialect.move_token)).findall
         apply_move = _no_game if dialect is None else dialect.apply_move
