@@ -7,6 +7,8 @@ It re-exports the same objects (not copies); new code imports pickpack.bots.base
 
 from __future__ import annotations
 
-from pickpack.bots.base import BotBase, NoDecisionError, ResourceBot, SeededBot, refuse_no_decision
+from pickpack.bots.base import (BotBase, NoDecisionError, OtherGameError, ResourceBot, SeededBot, refuse_no_decision,
+                                refuse_other_game)
 
-__all__ = ["BotBase", "NoDecisionError", "ResourceBot", "SeededBot", "refuse_no_decision"]
+__all__ = ["BotBase", "NoDecisionError", "OtherGameError", "ResourceBot", "SeededBot", "refuse_no_decision",
+           "refuse_other_game"]
