@@ -24,13 +24,26 @@ static void expand_landing(const pacru_state *s, int seat, const pacru_landing *
 {
     const int base = (((l->from * 8 + l->t) * 8 + l->k - 1) * 2 + l->pincer) * 2;
     const int options = l->conn && l->cross ? 2 : 1;
+    if (!pays && !l->cross) {                         /* one action, no choice: no copy */
+        emit(k, ((base * 10) + PACRU_CROSSING_NONE) * 82 + PACRU_MEETING_NONE);
+        return;
+    }
     for (int cb = 0; cb < options; cb++) {
+        if (!pays && !(l->cross && !(l->conn && cb))) {   /* the connection: one action */
+            emit(k, (((base + cb) * 10) + PACRU_CROSSING_NONE) * 82 + PACRU_MEETING_NONE);
+            continue;
+        }
         pacru_state w = *s;
         pacru_move_steps(&w, seat, l, cb);
         int places[9], ns = 0, transform = 0;
         if (l->cross && !(l->conn && cb))
             ns = pacru_crossing_options(&w, seat, l->x, places, &transform);
         const int choices = ns ? ns : 1;
+        if (!pays) {                                  /* no meeting: the crossing choices only */
+            for (int i = 0; i < choices; i++)
+                emit(k, (((base + cb) * 10) + (ns ? places[i] : PACRU_CROSSING_NONE)) * 82 + PACRU_MEETING_NONE);
+            continue;
+        }
         for (int i = 0; i < choices; i++) {
             pacru_state w2 = w;
             int place = PACRU_CROSSING_NONE;

@@ -271,8 +271,9 @@ int pacru_encode_reorient(int cell, int direction, int n, const int *cells);
  * (from, travel, distance) moves and the (chevron, new direction) reorientations the
  * mover has the free cells for, then each open choice uniformly (connection or
  * crossing, the crossing cell, the meeting cell, the freed cells as a uniform subset).
- * Nothing once over. */
-void pacru_random_step(pacru_state *s, pp_rng *rng);
+ * Returns the action applied (an action of pacru_legal_actions); -1, and nothing
+ * done, once over or where the mover cannot move. */
+int pacru_random_step(pacru_state *s, pp_rng *rng);
 /* Finish the game from s (in place) by pacru_random_step; returns the plies applied. */
 int pacru_playout(pacru_state *s, pp_rng *rng);
 

@@ -97,7 +97,7 @@ cdef extern from "pacru_core.h" nogil:
     int pacru_landing_actions(const pacru_state *s, int option, int *out)
     int pacru_reorient_option(const pacru_state *s, int option, int *cell, int *direction, int *need, int *free)
     int pacru_encode_reorient(int cell, int direction, int n, const int *cells)
-    void pacru_random_step(pacru_state *s, pp_rng *rng)
+    int pacru_random_step(pacru_state *s, pp_rng *rng)
     int pacru_playout(pacru_state *s, pp_rng *rng)
     int pacru_random_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
                                 int max_plies, long count, pacru_batch *b)
