@@ -237,19 +237,19 @@ cdef class CoreState(CState):
         (pacru_random_options), then one of the landing's complete actions uniformly
         (rng.randrange) or the reorientation's freed cells as rng.sample of the mover's
         unoccupied cells. ValueError once the game is over."""
-        cdef int landings, options, n, cell, direction, need, i
+        cdef int options, n, cell, direction, need, i
         cdef int out[PACRU_MAX_LANDING_ACTIONS]
-        cdef int free[PACRU_CELLS]
         cdef int freed[4]
+        cdef pacru_draw d
         if _s(self).over:
             raise ValueError("the game is over: no legal action (PA-E2)")
-        options = pacru_random_options(_s(self), &landings)
+        options = pacru_random_options(_s(self), &d)
         pick = rng.randrange(options)
-        if pick < landings:
-            n = pacru_landing_actions(_s(self), pick, out)
+        if pick < d.landings:
+            n = pacru_landing_actions(_s(self), &d, pick, out)
             return out[<int>rng.randrange(n)]
-        n = pacru_reorient_option(_s(self), pick, &cell, &direction, &need, free)
-        cells = rng.sample([free[i] for i in range(n)], need)
+        n = pacru_reorient_option(_s(self), &d, pick, &cell, &direction, &need)
+        cells = rng.sample([d.free_cells[i] for i in range(n)], need)
         for i in range(need):
             freed[i] = cells[i]
         return pacru_encode_reorient(cell, direction, need, freed)
