@@ -5,7 +5,7 @@
 
 /* Apply the landing l with each open choice drawn uniformly; returns the action applied
  * (the encoding of generate.c's expand_landing). */
-static int random_move(pacru_state *s, int seat, const pacru_landing *l, pp_rng *rng)
+static int random_move(pacru_state *s, int seat, const pacru_landing *l, pp_rng *rng, int encode)
 {
     const int pays = pacru_meeting_pays(s, seat);
     const int take_conn = l->conn && l->cross ? (int)pp_rng_below(rng, 2) : 0;
@@ -32,11 +32,14 @@ static int random_move(pacru_state *s, int seat, const pacru_landing *l, pp_rng 
         }
     }
     pacru_finish(s, 7);
+    if (!encode)
+        return 0;
     const int base = (((l->from * 8 + l->t) * 8 + l->k - 1) * 2 + l->pincer) * 2;
     return ((base + take_conn) * 10 + place) * 82 + meeting;
 }
 
-int pacru_random_step(pacru_state *s, pp_rng *rng)
+/* pacru_random_step; with `encode` 0 (the playouts) the action is not worked out. */
+static int random_step(pacru_state *s, pp_rng *rng, int encode)
 {
     if (s->over)
         return -1;
@@ -52,7 +55,7 @@ int pacru_random_step(pacru_state *s, pp_rng *rng)
     const int per = (free_count >= 2 ? 2 : 0) + (free_count >= 4 ? 2 : 0);
     const uint32_t r = pp_rng_below(rng, (uint32_t)(nl + per * s->nchev[seat]));
     if ((int)r < nl)
-        return random_move(s, seat, &l[r], rng);
+        return random_move(s, seat, &l[r], rng, encode);
     const int which = ((int)r - nl) % per, f = s->chev_cell[seat][((int)r - nl) / per];
     static const int turn_by[4] = {7, 1, 6, 2};       /* d-1, d+1 (2 cells), d-2, d+2 (4 cells) */
     const int nd = ((s->chev[f] & 7) + turn_by[which]) & 7, need = which < 2 ? 2 : 4;
@@ -70,7 +73,12 @@ int pacru_random_step(pacru_state *s, pp_rng *rng)
     s->hash ^= pacru_z_chev(f, s->chev[f]) ^ pacru_z_chev(f, seat * 8 + nd);
     s->chev[f] = (int8_t)(seat * 8 + nd);
     pacru_finish(s, 4);
-    return pacru_encode_reorient(f, nd, need, free_cells);
+    return encode ? pacru_encode_reorient(f, nd, need, free_cells) : 0;
+}
+
+int pacru_random_step(pacru_state *s, pp_rng *rng)
+{
+    return random_step(s, rng, 1);
 }
 
 int pacru_playout(pacru_state *s, pp_rng *rng)
@@ -78,7 +86,7 @@ int pacru_playout(pacru_state *s, pp_rng *rng)
     const int start = s->ply;
     while (!s->over) {
         const int before = s->ply;
-        pacru_random_step(s, rng);
+        random_step(s, rng, 0);
         if (s->ply == before)                         /* an invalid position: stop */
             break;
     }
