@@ -24,13 +24,26 @@ static void expand_landing(const pacru_state *s, int seat, const pacru_landing *
 {
     const int base = (((l->from * 8 + l->t) * 8 + l->k - 1) * 2 + l->pincer) * 2;
     const int options = l->conn && l->cross ? 2 : 1;
+    if (!pays && !l->cross) {                         /* one action, no choice: no copy */
+        emit(k, ((base * 10) + PACRU_CROSSING_NONE) * 82 + PACRU_MEETING_NONE);
+        return;
+    }
     for (int cb = 0; cb < options; cb++) {
+        if (!pays && !(l->cross && !(l->conn && cb))) {   /* the connection: one action */
+            emit(k, (((base + cb) * 10) + PACRU_CROSSING_NONE) * 82 + PACRU_MEETING_NONE);
+            continue;
+        }
         pacru_state w = *s;
         pacru_move_steps(&w, seat, l, cb);
         int places[9], ns = 0, transform = 0;
         if (l->cross && !(l->conn && cb))
             ns = pacru_crossing_options(&w, seat, l->x, places, &transform);
         const int choices = ns ? ns : 1;
+        if (!pays) {                                  /* no meeting: the crossing choices only */
+            for (int i = 0; i < choices; i++)
+                emit(k, (((base + cb) * 10) + (ns ? places[i] : PACRU_CROSSING_NONE)) * 82 + PACRU_MEETING_NONE);
+            continue;
+        }
         for (int i = 0; i < choices; i++) {
             pacru_state w2 = w;
             int place = PACRU_CROSSING_NONE;
@@ -238,44 +251,40 @@ static int turns_per_chevron(int m)
     return (m >= 2 ? 2 : 0) + (m >= 4 ? 2 : 0);
 }
 
-int pacru_random_options(const pacru_state *s, int *landings)
+int pacru_random_options(const pacru_state *s, pacru_draw *d)
 {
-    int free_cells[PACRU_CELLS];
-    *landings = 0;
+    d->landings = d->nfree = d->pays = 0;
     if (s->over)
         return 0;
     const int seat = s->turn;
-    *landings = pacru_landings(s, seat, NULL, 0);
-    return *landings + turns_per_chevron(free_cells_of(s, seat, free_cells)) * s->nchev[seat];
+    d->landings = pacru_landings(s, seat, d->landing, 0);
+    d->pays = pacru_meeting_pays(s, seat);
+    d->nfree = free_cells_of(s, seat, d->free_cells);
+    return d->landings + turns_per_chevron(d->nfree) * s->nchev[seat];
 }
 
-int pacru_landing_actions(const pacru_state *s, int option, int *out)
+int pacru_landing_actions(const pacru_state *s, const pacru_draw *d, int option, int *out)
 {
-    pacru_landing l[PACRU_MAX_LANDINGS];
-    if (s->over || option < 0)
-        return 0;
-    const int seat = s->turn;
-    if (option >= pacru_landings(s, seat, l, 0))
+    if (s->over || option < 0 || option >= d->landings)
         return 0;
     sink k = {out, PACRU_MAX_LANDING_ACTIONS, 0};
-    expand_landing(s, seat, &l[option], pacru_meeting_pays(s, seat), 0, &k);
+    expand_landing(s, s->turn, &d->landing[option], d->pays, 0, &k);
     return (int)(k.n <= k.cap ? k.n : k.cap);         /* the bound is proven; never read past it */
 }
 
-int pacru_reorient_option(const pacru_state *s, int option, int *cell, int *direction, int *need, int *free)
+int pacru_reorient_option(const pacru_state *s, const pacru_draw *d, int option, int *cell, int *direction,
+                          int *need)
 {
     if (s->over)
         return -1;
-    const int seat = s->turn;
-    const int m = free_cells_of(s, seat, free), per = turns_per_chevron(m);
-    const int i = option - pacru_landings(s, seat, NULL, 0);
+    const int seat = s->turn, per = turns_per_chevron(d->nfree), i = option - d->landings;
     if (i < 0 || i >= per * s->nchev[seat])
         return -1;
     static const int turn_by[4] = {1, 7, 2, 6};       /* d+1, d-1 (2 cells), d+2, d-2 (4 cells) */
     *cell = s->chev_cell[seat][i / per];
     *direction = ((s->chev[*cell] & 7) + turn_by[i % per]) & 7;
     *need = i % per < 2 ? 2 : 4;
-    return m;
+    return d->nfree;
 }
 
 int pacru_encode_reorient(int cell, int direction, int n, const int *cells)

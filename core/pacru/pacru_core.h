@@ -247,21 +247,37 @@ int pacru_error_reason(const pacru_state *s, int action, int code, char *buf, si
 /* --- the random bot's draw (generate.c; pickpack.games.pacru.random_action) --- */
 /* Most complete actions of one landing: 10 benefit choices x 81 meeting cells. */
 #define PACRU_MAX_LANDING_ACTIONS 810
+/* A legal (from, travel, distance) move of the seat to move, before its choices. */
+typedef struct pacru_landing {
+    uint8_t from, t, k, x;
+    uint8_t pincer;      /* lands on an enemy chevron (PA-K2) */
+    uint8_t conn;        /* CONNECTION applies (PA-J1) */
+    uint8_t cross;       /* CROSSING (PA-B1) */
+} pacru_landing;
+/* Most landings of a position: 4 chevrons x 3 directions x 8 distances. */
+#define PACRU_MAX_LANDINGS 96
+/* What pacru_random_options lists for the draw's second step, so that the landings and
+ * free cells are found once per draw: plain data, read only by the functions below. */
+typedef struct pacru_draw {
+    pacru_landing landing[PACRU_MAX_LANDINGS];
+    int landings, pays, nfree, free_cells[PACRU_CELLS];
+} pacru_draw;
 /* The random bot's base options of the seat to move, in this order: the legal landings
  * (from, travel, distance) ascending, then for each of its chevrons (ascending cells)
  * the reorientations by +45 and -45 degrees (when it has 2 unoccupied cells of its
- * colour) and +90 and -90 (when it has 4). Returns the number of options and sets
- * *landings; 0 once over. */
-int pacru_random_options(const pacru_state *s, int *landings);
-/* The complete actions of option `option` (a landing: 0 <= option < landings),
+ * colour) and +90 and -90 (when it has 4). Returns the number of options and fills *d
+ * (d->landings: how many are landings); 0 once over. */
+int pacru_random_options(const pacru_state *s, pacru_draw *d);
+/* The complete actions of option `option` of *d (a landing: 0 <= option < landings),
  * ascending, into out (room for PACRU_MAX_LANDING_ACTIONS); returns the count (0 for
  * an option that is no landing). */
-int pacru_landing_actions(const pacru_state *s, int option, int *out);
-/* Option `option` >= landings, a reorientation: its chevron's cell, new direction and
- * number of freed cells (2 or 4), and the mover's unoccupied cells ascending into free
- * (room for 81). Returns how many free cells, or -1 for an option that is no
+int pacru_landing_actions(const pacru_state *s, const pacru_draw *d, int option, int *out);
+/* Option `option` >= landings of *d, a reorientation: its chevron's cell, new direction
+ * and number of freed cells (2 or 4); the mover's unoccupied cells ascending are
+ * d->free_cells. Returns how many free cells, or -1 for an option that is no
  * reorientation. */
-int pacru_reorient_option(const pacru_state *s, int option, int *cell, int *direction, int *need, int *free);
+int pacru_reorient_option(const pacru_state *s, const pacru_draw *d, int option, int *cell, int *direction,
+                          int *need);
 /* The reorientation turning the chevron on `cell` to `direction` and freeing the n (2
  * or 4) distinct cells `cells` (any order); -1 for fields out of range. */
 int pacru_encode_reorient(int cell, int direction, int n, const int *cells);
@@ -271,8 +287,9 @@ int pacru_encode_reorient(int cell, int direction, int n, const int *cells);
  * (from, travel, distance) moves and the (chevron, new direction) reorientations the
  * mover has the free cells for, then each open choice uniformly (connection or
  * crossing, the crossing cell, the meeting cell, the freed cells as a uniform subset).
- * Nothing once over. */
-void pacru_random_step(pacru_state *s, pp_rng *rng);
+ * Returns the action applied (an action of pacru_legal_actions); -1, and nothing
+ * done, once over or where the mover cannot move. */
+int pacru_random_step(pacru_state *s, pp_rng *rng);
 /* Finish the game from s (in place) by pacru_random_step; returns the plies applied. */
 int pacru_playout(pacru_state *s, pp_rng *rng);
 

@@ -5,16 +5,7 @@
 
 #include "pacru_internal.h"
 
-/* A legal (from, travel, distance) move of the seat to move, before its choices. */
-typedef struct pacru_landing {
-    uint8_t from, t, k, x;
-    uint8_t pincer;      /* lands on an enemy chevron (PA-K2) */
-    uint8_t conn;        /* CONNECTION applies (PA-J1) */
-    uint8_t cross;       /* CROSSING (PA-B1) */
-} pacru_landing;
-
-/* Most landings of a position: 4 chevrons x 3 directions x 8 distances. */
-#define PACRU_MAX_LANDINGS 96
+/* pacru_landing and PACRU_MAX_LANDINGS: pacru_core.h (the random bot's draw keeps them). */
 
 /* The legal landings of `seat` ascending by (from, travel, distance) into out (may be
  * NULL: count only); with first_only, stop at the first. Returns the count. */

@@ -3,19 +3,22 @@
  * Fisher-Yates shuffle), never by enumerating the subsets. */
 #include "pacru_rules.h"
 
-/* Apply the landing l with each open choice drawn uniformly. */
-static void random_move(pacru_state *s, int seat, const pacru_landing *l, pp_rng *rng)
+/* Apply the landing l with each open choice drawn uniformly; returns the action applied
+ * (the encoding of generate.c's expand_landing). */
+static int random_move(pacru_state *s, int seat, const pacru_landing *l, pp_rng *rng, int encode)
 {
     const int pays = pacru_meeting_pays(s, seat);
     const int take_conn = l->conn && l->cross ? (int)pp_rng_below(rng, 2) : 0;
+    int place = PACRU_CROSSING_NONE, meeting = PACRU_MEETING_NONE;
     pacru_move_steps(s, seat, l, take_conn);
     if (l->cross && !(l->conn && take_conn)) {
         int places[9], transform = 0;
         const int n = pacru_crossing_options(s, seat, l->x, places, &transform);
         const int land = pacru_land[l->x];
-        if (n > 0)
-            pacru_set_colour(s, pacru_land_cells[land][places[n == 1 ? 0 : pp_rng_below(rng, (uint32_t)n)]], seat);
-        else if (transform)
+        if (n > 0) {
+            place = places[n == 1 ? 0 : pp_rng_below(rng, (uint32_t)n)];
+            pacru_set_colour(s, pacru_land_cells[land][place], seat);
+        } else if (transform)
             pacru_transform(s, seat, land);
     }
     if (pays && pacru_meets(s, seat, l->x, l->t)) {
@@ -23,31 +26,36 @@ static void random_move(pacru_state *s, int seat, const pacru_landing *l, pp_rng
         for (int c = 0; c < PACRU_CELLS; c++)
             if (s->chev[c] < 0 && s->colour[c] != seat)
                 cand[n++] = c;
-        if (n > 0)
-            pacru_set_colour(s, cand[pp_rng_below(rng, (uint32_t)n)], seat);
+        if (n > 0) {
+            meeting = cand[pp_rng_below(rng, (uint32_t)n)];
+            pacru_set_colour(s, meeting, seat);
+        }
     }
     pacru_finish(s, 7);
+    if (!encode)
+        return 0;
+    const int base = (((l->from * 8 + l->t) * 8 + l->k - 1) * 2 + l->pincer) * 2;
+    return ((base + take_conn) * 10 + place) * 82 + meeting;
 }
 
-void pacru_random_step(pacru_state *s, pp_rng *rng)
+/* pacru_random_step; with `encode` 0 (the playouts) the action is not worked out. */
+static int random_step(pacru_state *s, pp_rng *rng, int encode)
 {
     if (s->over)
-        return;
+        return -1;
     const int seat = s->turn;
     pacru_landing l[PACRU_MAX_LANDINGS];
     const int nl = pacru_landings(s, seat, l, 0);
     if (nl == 0)                                      /* not a valid position: nothing to play */
-        return;
+        return -1;
     int free_count = s->cells[seat];                  /* the mover's cells without a chevron */
     for (int p = 0; p < s->players; p++)
         for (int i = 0; i < s->nchev[p]; i++)
             free_count -= s->colour[s->chev_cell[p][i]] == seat;
     const int per = (free_count >= 2 ? 2 : 0) + (free_count >= 4 ? 2 : 0);
     const uint32_t r = pp_rng_below(rng, (uint32_t)(nl + per * s->nchev[seat]));
-    if ((int)r < nl) {
-        random_move(s, seat, &l[r], rng);
-        return;
-    }
+    if ((int)r < nl)
+        return random_move(s, seat, &l[r], rng, encode);
     const int which = ((int)r - nl) % per, f = s->chev_cell[seat][((int)r - nl) / per];
     static const int turn_by[4] = {7, 1, 6, 2};       /* d-1, d+1 (2 cells), d-2, d+2 (4 cells) */
     const int nd = ((s->chev[f] & 7) + turn_by[which]) & 7, need = which < 2 ? 2 : 4;
@@ -65,6 +73,12 @@ void pacru_random_step(pacru_state *s, pp_rng *rng)
     s->hash ^= pacru_z_chev(f, s->chev[f]) ^ pacru_z_chev(f, seat * 8 + nd);
     s->chev[f] = (int8_t)(seat * 8 + nd);
     pacru_finish(s, 4);
+    return encode ? pacru_encode_reorient(f, nd, need, free_cells) : 0;
+}
+
+int pacru_random_step(pacru_state *s, pp_rng *rng)
+{
+    return random_step(s, rng, 1);
 }
 
 int pacru_playout(pacru_state *s, pp_rng *rng)
@@ -72,7 +86,7 @@ int pacru_playout(pacru_state *s, pp_rng *rng)
     const int start = s->ply;
     while (!s->over) {
         const int before = s->ply;
-        pacru_random_step(s, rng);
+        random_step(s, rng, 0);
         if (s->ply == before)                         /* an invalid position: stop */
             break;
     }

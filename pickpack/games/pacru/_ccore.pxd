@@ -93,11 +93,15 @@ cdef extern from "pacru_core.h" nogil:
     int pacru_action_text(int action, char *buf, size_t size)
     int pacru_error_reason(const pacru_state *s, int action, int code, char *buf, size_t size)
     enum: PACRU_MAX_LANDING_ACTIONS
-    int pacru_random_options(const pacru_state *s, int *landings)
-    int pacru_landing_actions(const pacru_state *s, int option, int *out)
-    int pacru_reorient_option(const pacru_state *s, int option, int *cell, int *direction, int *need, int *free)
+    ctypedef struct pacru_draw:
+        int landings
+        int free_cells[PACRU_CELLS]
+    int pacru_random_options(const pacru_state *s, pacru_draw *d)
+    int pacru_landing_actions(const pacru_state *s, const pacru_draw *d, int option, int *out)
+    int pacru_reorient_option(const pacru_state *s, const pacru_draw *d, int option, int *cell, int *direction,
+                              int *need)
     int pacru_encode_reorient(int cell, int direction, int n, const int *cells)
-    void pacru_random_step(pacru_state *s, pp_rng *rng)
+    int pacru_random_step(pacru_state *s, pp_rng *rng)
     int pacru_playout(pacru_state *s, pp_rng *rng)
     int pacru_random_games_part(pp_rng *rng, int players, int single_cell, int classic_meeting,
                                 int max_plies, long count, pacru_batch *b)

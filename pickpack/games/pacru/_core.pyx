@@ -12,7 +12,7 @@ from libc.string cimport memset
 from libc.stdint cimport uint64_t
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from pickpack._cstate cimport CState, seed64
+from pickpack._cstate cimport CState, count_arg, flag_arg, int_arg, seed64
 from pickpack._game_ops cimport pp_rng, pp_rng_seed
 from pickpack.games.pacru._ccore cimport *
 
@@ -38,27 +38,24 @@ ZOBRIST_KEYS = tuple(pacru_zobrist_key(i) for i in range(PACRU_NUM_KEYS))
 TENSOR_SHAPE = (PACRU_TENSOR_PLANES, BOARD_SIZE, BOARD_SIZE)
 
 
-cdef int _int_option(str name, object value, int low, int high, str rule) except? -1:
+cdef int _option(str name, object value, int low, int high, str rule) except? -1:
     """An int option: TypeError for a non-int, OptionError (naming it) outside low..high."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if not low <= value <= high:
-        raise OptionError(f"{name} must be {low}..{high}, not {value} ({rule})", name)
-    return value
+    try:
+        return int_arg(name, value, low, high, rule)
+    except ValueError as exc:
+        raise OptionError(str(exc), name) from None
 
 
 cdef int _players_arg(object players) except -1:
-    return _int_option("players", players, PACRU_MIN_PLAYERS, PACRU_MAX_PLAYERS, "PA-C4")
+    return _option("players", players, PACRU_MIN_PLAYERS, PACRU_MAX_PLAYERS, "PA-C4")
 
 
 cdef int _plies_arg(object value) except -1:
-    return _int_option("max_plies", value, 1, PACRU_MAX_GAME_LENGTH, "PA-E3")
+    return _option("max_plies", value, 1, PACRU_MAX_GAME_LENGTH, "PA-E3")
 
 
 cdef int _flag(str name, object value) except -1:
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, not {type(value).__name__} (PA-B2, PA-T2)")
-    return 1 if value else 0
+    return flag_arg(name, value, "PA-B2, PA-T2")
 
 
 cdef int _index(str kind, object value, int n) except -1:
@@ -113,25 +110,11 @@ cdef class CoreState(CState):
         return {"single_cell": bool(_s(self).single_cell), "classic_meeting": bool(_s(self).classic_meeting),
                 "max_plies": _s(self).max_plies}
 
-    @property
-    def turn(self):
-        """The seat to move; once over, the seat that made the last move."""
-        return _s(self).turn
-
-    @property
-    def ply(self):
-        """Moves and reorientations made in the game (the snapshot's ``ply``)."""
-        return _s(self).ply
-
-    @property
-    def max_plies(self):
-        """The ply cap (PA-E3), 1..1000."""
-        return _s(self).max_plies
-
-    @property
-    def target(self):
-        """Cells that win at once (PA-C5): 42, 28 or 24 for 2, 3 or 4 players."""
-        return pacru_target(_s(self).players)
+    turn = property(lambda self: _s(self).turn, doc="The seat to move; once over, the seat that made the last move.")
+    ply = property(lambda self: _s(self).ply, doc="Moves and reorientations made in the game (the snapshot's ``ply``).")
+    max_plies = property(lambda self: _s(self).max_plies, doc="The ply cap (PA-E3), 1..1000.")
+    target = property(lambda self: pacru_target(_s(self).players),
+                      doc="Cells that win at once (PA-C5): 42, 28 or 24 for 2, 3 or 4 players.")
 
     def _hash_from_scratch(self):
         """The hash recomputed from every feature in C; equals zobrist_hash()."""
@@ -254,19 +237,19 @@ cdef class CoreState(CState):
         (pacru_random_options), then one of the landing's complete actions uniformly
         (rng.randrange) or the reorientation's freed cells as rng.sample of the mover's
         unoccupied cells. ValueError once the game is over."""
-        cdef int landings, options, n, cell, direction, need, i
+        cdef int options, n, cell, direction, need, i
         cdef int out[PACRU_MAX_LANDING_ACTIONS]
-        cdef int free[PACRU_CELLS]
         cdef int freed[4]
+        cdef pacru_draw d
         if _s(self).over:
             raise ValueError("the game is over: no legal action (PA-E2)")
-        options = pacru_random_options(_s(self), &landings)
+        options = pacru_random_options(_s(self), &d)
         pick = rng.randrange(options)
-        if pick < landings:
-            n = pacru_landing_actions(_s(self), pick, out)
+        if pick < d.landings:
+            n = pacru_landing_actions(_s(self), &d, pick, out)
             return out[<int>rng.randrange(n)]
-        n = pacru_reorient_option(_s(self), pick, &cell, &direction, &need, free)
-        cells = rng.sample([free[i] for i in range(n)], need)
+        n = pacru_reorient_option(_s(self), &d, pick, &cell, &direction, &need)
+        cells = rng.sample([d.free_cells[i] for i in range(n)], need)
         for i in range(need):
             freed[i] = cells[i]
         return pacru_encode_reorient(cell, direction, need, freed)
@@ -301,23 +284,18 @@ cdef class CoreState(CState):
 
     def _random_step(self, seed):
         """One decision by the RANDOM PLAYOUT POLICY (pp_rng(seed)), recorded in the
-        history like apply_action (for tests of the policy's distribution); the action
-        taken is found among the legal actions. Nothing once over."""
+        history like apply_action (for tests of the policy's distribution): the action
+        pacru_random_step took; None once over."""
         cdef pp_rng rng
-        cdef pacru_state before = _s(self)[0]
+        cdef pacru_state work = _s(self)[0]
         if _s(self).over:
             return None
         pp_rng_seed(&rng, seed64(seed))
-        pacru_random_step(_s(self), &rng)
-        after = self.snapshot()
-        _s(self)[0] = before
-        for a in self.legal_actions():
-            work = self.copy()
-            work.apply_action(a)
-            if work.snapshot() == after:
-                self.apply_action(a)
-                return a
-        raise AssertionError("the random step took no legal action")
+        cdef int a = pacru_random_step(&work, &rng)
+        if a < 0:
+            raise AssertionError("the random step took no legal action")
+        self.apply_action(a)
+        return a
 
     def perft(self, depth, progress=None):
         """The number of action sequences of exactly ``depth`` (0..8) actions from here
@@ -356,19 +334,14 @@ cdef long _GAMES_PER_SLICE = 16      # a few ms of random games: Ctrl-C is honou
 cdef dict _games(n, players, seed, single_cell, classic_meeting, max_plies, bint policy):
     """random_games / policy_games: n games in slices without the GIL, by the random
     playout policy or (policy) the rollout policy."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if not 0 <= n <= 2**62:
-        raise ValueError(f"n must be 0..2**62 games, got {n}")
+    cdef long count = count_arg(n)
     cdef int np = _players_arg(players)
     cdef int sc = _flag("single_cell", single_cell)
     cdef int cm = _flag("classic_meeting", classic_meeting)
     cdef int mp = _plies_arg(max_plies)
     cdef pp_rng rng
     cdef pacru_batch b
-    cdef long count = n
-    cdef long done = 0
-    cdef long part
+    cdef long done = 0, part
     memset(&b, 0, sizeof(b))
     pp_rng_seed(&rng, seed64(seed))
     while done < count:
