@@ -15,17 +15,54 @@
 #define T_SQUARE 21
 #define T_SPACE 57
 
-/* Crates of a player that qualify as a target of some kind, in ascending order. */
-typedef struct crate_list { int n; int8_t c[PP_NUM_CRATES]; } crate_list;
+/* Crate sets of a player as 4-bit masks (bit c: crate c) with their sizes, found four
+ * crates at a time: a player's crate statuses and tray counts are 4 bytes each, read as
+ * one 32-bit word (byte c at bits 8c..8c+7) and tested bytewise without branches
+ * (crate states are as good as random in a playout, so branches would mispredict). */
+typedef struct crate_set { unsigned mask; int n; } crate_set;
+
+#define BYTES_HIGH 0x80808080u
+#define BYTES_LOW7 0x7F7F7F7Fu
+
+static inline uint32_t word4(const uint8_t *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* The high bit of each byte of w that is not zero (every byte of w below 0x80). */
+static inline uint32_t nonzero_bytes(uint32_t w)
+{
+    return (w + BYTES_LOW7) & BYTES_HIGH;
+}
+
+/* A crate set from high bits of bytes: bits 7, 15, 23, 31 -> mask bits 0..3. The
+ * product moves the four bits to 21..24 without carries (every partial product lands on
+ * its own bit). */
+static inline crate_set crate_set_of(uint32_t high)
+{
+    const uint32_t ones = high >> 7;
+    crate_set c;
+    c.mask = ((ones * 0x00204081u) >> 21) & 0xFu;
+    c.n = (int)((ones * 0x01010101u) >> 24);
+    return c;
+}
+
+/* Crate c of the j-th (from 0) set bit of mask. */
+static inline int nth_crate(unsigned mask, int j)
+{
+    while (j-- > 0)
+        mask &= mask - 1;
+    return mask & 1u ? 0 : mask & 2u ? 1 : mask & 4u ? 2 : 3;
+}
 
 /* Everything the move count of one position needs, computed once per position: the
- * mover's crate lists always, the opponent's and the Malfunction targets only when a
+ * mover's crate sets always, the opponent's and the Malfunction targets only when a
  * tile that uses them lies in the grabber's line. */
 typedef struct move_census {
     int p, o, rush;
-    crate_list open_p, fewest_p, full_p;  /* P targets; grab and Q destinations; X (own) */
+    crate_set open_p, fewest_p, full_p;   /* P targets; grab and Q destinations; X (own) */
     int o_ready;
-    crate_list open_o, full_o;            /* W targets; Q source and X (theirs) */
+    crate_set open_o, full_o;             /* W targets; Q source and X (theirs) */
     int m_ready, faceup, opp_tiles;       /* Malfunction targets (PP-A6) */
 } move_census;
 
@@ -33,44 +70,31 @@ typedef struct move_census {
  * `size` = targets x mult actions, mult 2 when each comes with a rush variant. */
 typedef struct move_group { int dest, end, kind, targets, mult, size; } move_group;
 
-/* The lists are filled without branches (write always, advance when it qualifies):
- * crate states are as good as random in a playout, so branches would mispredict. */
 static inline void census_init(const pp_state *s, move_census *c)
 {
     const int p = s->to_move;
-    const uint8_t *status = s->crate_status[p], *len = s->crate_len[p];
-    int fewest = 255;
-    for (int k = 0; k < PP_NUM_CRATES; k++) {
-        const int v = status[k] == PP_CRATE_OPEN ? len[k] : 255;
-        fewest = v < fewest ? v : fewest;
-    }
+    const uint32_t status = word4(s->crate_status[p]), len = word4(s->crate_len[p]);
+    const uint32_t closed = nonzero_bytes(status), open = closed ^ BYTES_HIGH;
+    /* PP-G2: the fewest trays among the open crates (a closed one counts as 0x7F+) */
+    const uint32_t held = len | (closed >> 7) * 0x7Fu;
+    const uint32_t b0 = held & 0xFFu, b1 = held >> 8 & 0xFFu, b2 = held >> 16 & 0xFFu, b3 = held >> 24;
+    const uint32_t lo = b0 < b1 ? b0 : b1, hi = b2 < b3 ? b2 : b3, fewest = lo < hi ? lo : hi;
     c->p = p;
     c->o = PP_OTHER(p);
     c->rush = s->rush[p] > 0;           /* PP-R2: only orders waiting before the move */
-    c->open_p.n = c->fewest_p.n = c->full_p.n = 0;
-    for (int k = 0; k < PP_NUM_CRATES; k++) {
-        const int open = status[k] == PP_CRATE_OPEN;
-        c->open_p.c[c->open_p.n] = (int8_t)k;
-        c->fewest_p.c[c->fewest_p.n] = (int8_t)k;
-        c->full_p.c[c->full_p.n] = (int8_t)k;
-        c->open_p.n += open;
-        c->fewest_p.n += open & (len[k] == fewest);
-        c->full_p.n += open & (len[k] > 0);
-    }
+    c->open_p = crate_set_of(open);
+    c->full_p = crate_set_of(open & nonzero_bytes(len));
+    c->fewest_p = crate_set_of(open & ~nonzero_bytes(len ^ fewest * 0x01010101u));
     c->o_ready = c->m_ready = c->faceup = c->opp_tiles = 0;
+    c->open_o.mask = c->full_o.mask = 0;
     c->open_o.n = c->full_o.n = 0;
 }
 
 static void census_opponent(const pp_state *s, move_census *c)
 {
-    const uint8_t *status = s->crate_status[c->o], *len = s->crate_len[c->o];
-    for (int k = 0; k < PP_NUM_CRATES; k++) {
-        const int open = status[k] == PP_CRATE_OPEN;
-        c->open_o.c[c->open_o.n] = (int8_t)k;
-        c->full_o.c[c->full_o.n] = (int8_t)k;
-        c->open_o.n += open;
-        c->full_o.n += open & (len[k] > 0);
-    }
+    const uint32_t open = nonzero_bytes(word4(s->crate_status[c->o])) ^ BYTES_HIGH;
+    c->open_o = crate_set_of(open);
+    c->full_o = crate_set_of(open & nonzero_bytes(word4(s->crate_len[c->o])));
     c->o_ready = 1;
 }
 
@@ -190,20 +214,22 @@ static inline void group_move(const pp_state *s, const move_census *c, const mov
     m->dest = g->dest;
     m->rush = k & (g->mult - 1);
     if (g->end < 0) {
-        m->grab_crate = c->fewest_p.c[j];
+        m->grab_crate = nth_crate(c->fewest_p.mask, j);
         m->end = -1;
         m->target = 0;
         return;
     }
     int t = 0;
     switch (g->kind) {
-    case PP_KIND_P: t = T_CRATE + c->open_p.c[j]; break;
-    case PP_KIND_W: t = T_CRATE + c->open_o.c[j]; break;
+    case PP_KIND_P: t = T_CRATE + nth_crate(c->open_p.mask, j); break;
+    case PP_KIND_W: t = T_CRATE + nth_crate(c->open_o.mask, j); break;
     case PP_KIND_Q:                  /* opponent's crate a (outer), own crate b (inner) */
-        t = T_PAIR + 4 * c->full_o.c[j / c->fewest_p.n] + c->fewest_p.c[j % c->fewest_p.n];
+        t = T_PAIR + 4 * nth_crate(c->full_o.mask, j / c->fewest_p.n)
+          + nth_crate(c->fewest_p.mask, j % c->fewest_p.n);
         break;
     case PP_KIND_X:
-        t = T_PAIR + 4 * c->full_o.c[j / c->full_p.n] + c->full_p.c[j % c->full_p.n];
+        t = T_PAIR + 4 * nth_crate(c->full_o.mask, j / c->full_p.n)
+          + nth_crate(c->full_p.mask, j % c->full_p.n);
         break;
     case PP_KIND_M: t = malfunction_target(s, c, j); break;
     default: t = 0; break;                           /* R, or no possible target */
