@@ -43,6 +43,16 @@ PLUGIN_PACKAGES = [*find_packages("plugins"), *DATA_PACKAGES]
 INCLUDE_PACKAGES = ["pickpack.include", "pickpack.include.pickpack"]
 
 C_FLAGS = ["-std=c99", "-O3", "-Wall", "-Wextra"]
+# The static libraries whose symbols nothing outside their extension calls are compiled
+# with hidden visibility (gcc and clang): an extension's calls into them, and theirs
+# between their own files, are then direct calls rather than calls through the PLT
+# (which -fPIC code otherwise needs, since a visible symbol could be interposed), and
+# their tables are read without the GOT; gcc may inline such a function into a caller
+# of the same file. The extension's own init function stays exported (PyMODINIT_FUNC
+# is declared visible). PUSH and PACRU keep theirs visible: tests call PUSH's C through
+# ctypes (tests/games/push/test_tensor.py).
+HIDDEN = ["-fvisibility=hidden"]
+HIDDEN_LIBRARIES = {"pp_common", "pp_pickpack"}
 COMMON_DIR = "core/common"
 # The games whose C lives in this repository: core/<name>/ and pickpack/games/<name>/.
 C_GAMES = ["pacru", "pickpack", "push"]
@@ -159,7 +169,7 @@ _write_constants()
 # obj_deps "": every object of the library depends on these headers, so that editing a
 # header rebuilds what includes it (build_clib otherwise compares .c and .o only).
 libraries = [("pp_common", {"sources": _sources(COMMON_DIR), "include_dirs": [COMMON_DIR],
-                            "obj_deps": {"": _headers(COMMON_DIR)}, "cflags": C_FLAGS})]
+                            "obj_deps": {"": _headers(COMMON_DIR)}, "cflags": [*C_FLAGS, *HIDDEN]})]
 extensions = [Extension("pickpack._move", sources=["pickpack/_move.pyx"])]
 # The base of every C-backed state and the one search binding (issue 19): they reach a
 # game only through its table of operations (pp_game_ops.h), so they link core/common
@@ -175,7 +185,8 @@ for game in C_GAMES:
     game_dir = f"core/{game}"
     libraries.append((f"pp_{game}", {"sources": _sources(game_dir),
                                      "include_dirs": [game_dir, COMMON_DIR],
-                                     "obj_deps": {"": _headers(game_dir, COMMON_DIR)}, "cflags": C_FLAGS}))
+                                     "obj_deps": {"": _headers(game_dir, COMMON_DIR)},
+                                     "cflags": [*C_FLAGS, *HIDDEN] if f"pp_{game}" in HIDDEN_LIBRARIES else C_FLAGS}))
     # Static libraries: the game's before the common one, which it uses (link order).
     link = [f"pp_{game}", "pp_common", "m"]
     # The C the extension links: a change to any of it relinks the extension.

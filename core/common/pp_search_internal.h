@@ -40,12 +40,12 @@ static inline int pp_search_polled_stop(pp_search_poll poll, void *ctx, double n
  * 64-bit divisions per draw), so their streams differ from pp_rng_below's. */
 static inline uint32_t pp_draw_below(pp_rng *rng, uint32_t n)
 {
-    uint64_t m = (pp_rng_next(rng) >> 32) * (uint64_t)n;
+    uint64_t m = (pp_rng_next_inline(rng) >> 32) * (uint64_t)n;
     uint32_t low = (uint32_t)m;
     if (low < n) {
         const uint32_t threshold = (uint32_t)(0u - n) % n;
         while (low < threshold) {
-            m = (pp_rng_next(rng) >> 32) * (uint64_t)n;
+            m = (pp_rng_next_inline(rng) >> 32) * (uint64_t)n;
             low = (uint32_t)m;
         }
     }
@@ -55,7 +55,7 @@ static inline uint32_t pp_draw_below(pp_rng *rng, uint32_t n)
 /* Uniform double in [0, 1): the top 53 bits of one draw. */
 static inline double pp_draw_unit(pp_rng *rng)
 {
-    return (double)(pp_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
+    return (double)(pp_rng_next_inline(rng) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 #endif

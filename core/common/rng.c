@@ -17,32 +17,12 @@ void pp_rng_seed(pp_rng *rng, uint64_t seed)
         rng->s[i] = pp_splitmix64(&sm);
 }
 
-static inline uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
 uint64_t pp_rng_next(pp_rng *rng)
 {
-    uint64_t *s = rng->s;
-    const uint64_t result = rotl(s[1] * 5, 7) * 9;
-    const uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+    return pp_rng_next_inline(rng);
 }
 
 uint32_t pp_rng_below(pp_rng *rng, uint32_t n)
 {
-    /* Rejection keeps the draw unbiased: accept r only at or above (2^64 - n) mod n. */
-    const uint64_t threshold = (0 - (uint64_t)n) % n;
-    for (;;) {
-        uint64_t r = pp_rng_next(rng);
-        if (r >= threshold)
-            return (uint32_t)(r % n);
-    }
+    return pp_rng_below_inline(rng, n);
 }

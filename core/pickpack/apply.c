@@ -71,7 +71,9 @@ static void apply_placement(pp_state *s, int kind)
         set_turn(s, PP_PHASE_PLAY, s->first);      /* PP-S4 */
 }
 
-static void apply_tile(pp_state *s, int p, const pp_move *m)
+/* The tile activation of m by p; 1 when it closed the last open crate of a player
+ * (PP-E1: only Premium and Wholesale close crates). */
+static int apply_tile(pp_state *s, int p, const pp_move *m)
 {
     const int o = PP_OTHER(p);
     const int sp = pp_end_space(p, m->dest, m->end);
@@ -81,11 +83,15 @@ static void apply_tile(pp_state *s, int p, const pp_move *m)
     if (t == 0) {
         if (kind == PP_KIND_R)                     /* PP-A3 */
             set_rush(s, p, s->rush[p] + 1);
-        return;                                    /* PP-A7: no target, no effect */
+        return 0;                                  /* PP-A7: no target, no effect */
     }
     switch (kind) {
-    case PP_KIND_P: set_crate_status(s, p, t - 1, PP_CRATE_PREMIUM); break;    /* PP-A1 */
-    case PP_KIND_W: set_crate_status(s, o, t - 1, PP_CRATE_WHOLESALE); break;  /* PP-A2 */
+    case PP_KIND_P:                                                            /* PP-A1 */
+        set_crate_status(s, p, t - 1, PP_CRATE_PREMIUM);
+        return pp_open_count(s, p) == 0;
+    case PP_KIND_W:                                                            /* PP-A2 */
+        set_crate_status(s, o, t - 1, PP_CRATE_WHOLESALE);
+        return pp_open_count(s, o) == 0;
     case PP_KIND_Q: {                                                          /* PP-A4 */
         const int a = (t - 5) / 4, b = (t - 5) % 4;
         crate_push(s, p, b, crate_pop(s, o, a));
@@ -105,6 +111,35 @@ static void apply_tile(pp_state *s, int p, const pp_move *m)
             set_tile_status(s, o, t - 57, PP_TILE_MALFUNCTIONED);
         break;
     }
+    return 0;
+}
+
+int pp_apply_play(pp_state *s, const pp_move *m)
+{
+    const int p = s->to_move;
+    int closed = 0;
+    s->hash ^= pp_z_grabber[s->grabber] ^ pp_z_grabber[m->dest];
+    s->grabber = (uint8_t)m->dest;
+    if (m->grab_crate >= 0) {                      /* PP-G1..G3 */
+        const uint8_t apples = s->grid[m->dest];
+        set_grid(s, m->dest, 0);
+        crate_push(s, p, m->grab_crate, apples);
+    } else {
+        closed = apply_tile(s, p, m);
+    }
+    if (m->rush)                                   /* PP-R1 */
+        set_rush(s, p, s->rush[p] - 1);
+    if (closed) {                                  /* PP-E1 */
+        set_turn(s, PP_PHASE_OVER, PP_NOBODY);
+        return 0;
+    }
+    set_turn(s, PP_PHASE_PLAY, m->rush ? p : PP_OTHER(p));   /* PP-R3: E2 judged after the rush */
+    return 1;
+}
+
+void pp_end_game(pp_state *s)
+{
+    set_turn(s, PP_PHASE_OVER, PP_NOBODY);
 }
 
 void pp_apply(pp_state *s, int action, pp_undo *u)
@@ -124,27 +159,8 @@ void pp_apply(pp_state *s, int action, pp_undo *u)
     }
     pp_move m;
     pp_decode(action, &m);
-    const int p = s->to_move;
-    s->hash ^= pp_z_grabber[s->grabber] ^ pp_z_grabber[m.dest];
-    s->grabber = (uint8_t)m.dest;
-    if (m.grab_crate >= 0) {                       /* PP-G1..G3 */
-        const uint8_t apples = s->grid[m.dest];
-        set_grid(s, m.dest, 0);
-        crate_push(s, p, m.grab_crate, apples);
-    } else {
-        apply_tile(s, p, &m);
-    }
-    if (m.rush)                                    /* PP-R1 */
-        set_rush(s, p, s->rush[p] - 1);
-    if (pp_all_closed(s, p) || pp_all_closed(s, PP_OTHER(p))) {   /* PP-E1 */
-        set_turn(s, PP_PHASE_OVER, PP_NOBODY);
-        return;
-    }
-    const int next = m.rush ? p : PP_OTHER(p);     /* PP-R3: E2 judged after the rush */
-    if (pp_has_legal_move(s, next))
-        set_turn(s, PP_PHASE_PLAY, next);
-    else
-        set_turn(s, PP_PHASE_OVER, PP_NOBODY);     /* PP-E2 */
+    if (pp_apply_play(s, &m) && !pp_has_legal_move(s, s->to_move))
+        pp_end_game(s);                            /* PP-E2 */
 }
 
 void pp_undo_move(pp_state *s, const pp_undo *u)

@@ -226,7 +226,7 @@ int pp_action_text(const pp_state *s, int action, char *buf, size_t buflen);
 int pp_square_text(int sq, char *buf);     /* "c4" */
 int pp_space_text(int player, int space, char *buf);   /* "aT", "3R" */
 
-/* --- playouts and perft (playout.c) --- */
+/* --- playouts (sampler.c: counted, not listed), batches and perft (playout.c) --- */
 typedef struct pp_playout_result { int plies; int score[2]; } pp_playout_result;
 /* PP-E*: finish the game with uniformly random legal moves. */
 pp_playout_result pp_playout(pp_state *s, pp_rng *rng);

@@ -57,11 +57,10 @@ int pp_distinct_actions(const pp_state *s, uint16_t *out);
  * is over or k is not in 0..count-1. */
 int pp_nth_legal_action(const pp_state *s, int k, int *count);
 
-/* Finish the game with uniformly random legal moves, like pp_playout but without
- * listing every move (pp_nth_legal_action) and drawing with Lemire's multiply-shift
- * instead of pp_rng_below: about 1.5 times as fast, the same distribution, another
- * stream. Placement decisions still open are random too. Returns the final scores
- * (PP-E3). */
+/* Finish the game with uniformly random legal moves, like pp_playout (both count the
+ * moves instead of listing them, sampler.c) but drawing with Lemire's multiply-shift
+ * instead of pp_rng_below: the same distribution, another stream. Placement decisions
+ * still open are random too. Returns the final scores (PP-E3). */
 pp_playout_result pp_fast_playout(pp_state *s, pp_rng *rng);
 
 /* ------------------------------------------------------------------------------------

@@ -1,19 +1,15 @@
-/* Random playouts and perft, entirely in C: one call from Python, no objects per ply. */
+/* Batches of random games and perft, entirely in C: one call from Python, no objects per
+ * ply. (The playouts themselves: sampler.c.) */
 #include "pp_internal.h"
 
-pp_playout_result pp_playout(pp_state *s, pp_rng *rng)
+/* The 24 placement decisions of a batch game: drawn by pp_random_placement, so legal,
+ * and applied without pp_place_all's checks. */
+static void place_drawn(pp_state *s, const uint8_t red[PP_NUM_SPACES], const uint8_t blue[PP_NUM_SPACES])
 {
-    uint16_t moves[PP_MAX_MOVES];
-    pp_playout_result r;
-    r.plies = 0;
-    while (s->phase != PP_PHASE_OVER) {
-        const int n = pp_legal_actions(s, moves);
-        pp_apply(s, moves[pp_rng_below(rng, (uint32_t)n)], NULL);
-        r.plies++;
-    }
-    r.score[0] = pp_score(s, PP_RED);
-    r.score[1] = pp_score(s, PP_BLUE);
-    return r;
+    for (int i = 0; i < PP_NUM_SPACES; i++)
+        pp_apply(s, red[i], NULL);
+    for (int i = 0; i < PP_NUM_SPACES; i++)
+        pp_apply(s, blue[i], NULL);
 }
 
 void pp_random_games_part(pp_rng *rng, long first, long count, pp_batch_result *b, double sum[2])
@@ -25,7 +21,7 @@ void pp_random_games_part(pp_rng *rng, long first, long count, pp_batch_result *
         pp_random_placement(rng, red);
         pp_random_placement(rng, blue);
         pp_state_init(&s, deal, (int)(g & 1));
-        pp_place_all(&s, red, blue);
+        place_drawn(&s, red, blue);
         const pp_playout_result r = pp_playout(&s, rng);
         b->games++;
         b->plies += r.plies;

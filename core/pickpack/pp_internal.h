@@ -16,6 +16,15 @@ extern uint64_t pp_z_phase[2];      /* [0] placement, [1] over */
 extern uint64_t pp_z_blue_first;
 
 #define PP_OTHER(p) (1 - (p))
+
+/* pp_apply's play-phase part (apply.c), for the playouts (sampler.c), which find the
+ * PP-E2 end themselves when they count the next player's moves: apply the decoded
+ * move m (legal, phase play), end the game if it closed a player's last open crate
+ * (PP-E1) and return 0, else pass the turn (PP-R3: to the mover after a rush) and
+ * return 1 without asking whether that player can move (PP-E2). */
+int pp_apply_play(pp_state *s, const pp_move *m);
+/* Phase over, nobody to move (PP-E1, PP-E2), the hash updated. */
+void pp_end_game(pp_state *s);
 #define PP_IS_TRAY(v) ((v) >= 1 && (v) <= 6)    /* face-up tray */
 
 /* Zobrist contribution of one grid byte. */
