@@ -172,7 +172,10 @@ class Batch:
             return np.array([derive_seed(base, i) for i in range(b)], np.uint64)
         if isinstance(seed, bool | str | bytes | float):
             raise TypeError(f"seed must be an int, B ints or None, not {type(seed).__name__}")
-        values = list(seed) if not isinstance(seed, np.ndarray) else seed.tolist()
+        arr = np.asarray(seed, dtype=object)
+        if arr.ndim != 1:
+            raise ValueError(f"seed: {b} seeds expected (one per environment), not an array of shape {arr.shape}")
+        values: list[object] = arr.tolist()
         if len(values) != b:
             raise ValueError(f"seed: {b} seeds expected (one per environment), not {len(values)}")
         for i, v in enumerate(values):
