@@ -181,6 +181,13 @@ for module in ("_cstate", "_csearch"):
                   libraries=["pp_common", "m"], depends=[*common_c, "pickpack/_game_ops.pxd",
                                                          "pickpack/_cstate.pxd"],
                   extra_compile_args=C_FLAGS))
+# The batched environments (pickpack.vector, issue 21): game-neutral as the two above,
+# stepping several ranges of a batch on POSIX threads.
+extensions.append(
+    Extension("pickpack._cvector", sources=["pickpack/_cvector.pyx"], include_dirs=[COMMON_DIR],
+              libraries=["pp_common", "m", "pthread"], depends=[*common_c, "pickpack/_game_ops.pxd",
+                                                                 "pickpack/_cstate.pxd"],
+              extra_compile_args=[*C_FLAGS, "-pthread"], extra_link_args=["-pthread"]))
 for game in C_GAMES:
     game_dir = f"core/{game}"
     libraries.append((f"pp_{game}", {"sources": _sources(game_dir),

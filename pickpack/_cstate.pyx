@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """The one Cython base of every C-backed game state (issue 19).
 
-``CState`` holds a game's table of operations (core/common/pp_game_ops.h, ABI 3), one
+``CState`` holds a game's table of operations (core/common/pp_game_ops.h, ABI 4), one
 position of ``ops.state_size`` bytes and the history (the position before each
 applied action, and the action). Everything the table can answer is done here, once
 for every game: history, undo, copy, pickling support, legal actions, the checked
@@ -174,6 +174,8 @@ cdef str _ops_fault(const pp_game_ops *ops):
         missing.append("raw_size, save_raw, load_raw and field_name (all four or none)")
     if ops.raw_size < 0:
         missing.append("raw_size (>= 0)")
+    if (ops.max_legal_actions == 0) != (ops.all_legal_actions == NULL) or ops.max_legal_actions < 0:
+        missing.append("max_legal_actions (>= 1) and all_legal_actions (both or neither)")
     if missing:
         return f"game {name!r}: its C ops table (pp_game_ops ABI {PP_GAME_OPS_ABI}) lacks {', '.join(missing)}"
     return None

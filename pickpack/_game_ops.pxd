@@ -1,5 +1,5 @@
 # The Cython declarations of core/common, once for every binding (issue 19): the table
-# of game operations (pp_game_ops.h, ABI 3), the PRNG (pp_rng.h), the generic MCTS
+# of game operations (pp_game_ops.h, ABI 4), the PRNG (pp_rng.h), the generic MCTS
 # (pp_mcts.h) with its return codes and root-move statistics (pp_search.h), the
 # resumable perft walk (pp_perft.h) and the loaders' error record (pp_load_error.h).
 # A game's own .pxd cimports what it needs from here and declares only its own C.
@@ -104,6 +104,10 @@ cdef extern from "pp_game_ops.h" nogil:
         void (*save_raw)(const void *state, int *raw) noexcept nogil
         int (*load_raw)(void *state, const int *raw, int level, pp_load_error *e) noexcept nogil
         const char *(*field_name)(int field) noexcept nogil
+        int max_legal_actions
+        int (*all_legal_actions)(const void *state, int *out) noexcept nogil
+        int (*rollout_action)(const void *state, pp_rng *rng) noexcept nogil
+        void (*new_start)(void *state, const void *like, uint64_t seed) noexcept nogil
 
 
 cdef extern from "pp_mcts.h" nogil:

@@ -14,7 +14,8 @@
  * the game has chance nodes. Optional (NULL): hash, playout, determinize, in_tree,
  * action_text, observation_size/observation (both or neither), mcts,
  * undo_size/apply_undoable/undo (all three or none), raw_size/save_raw/load_raw/
- * field_name (all four or none).
+ * field_name (all four or none), max_legal_actions/all_legal_actions (both or neither),
+ * rollout_action, new_start (ABI 4, for the batched environments of pickpack.vector).
  * Every function must be safe to call from several threads on different states.
  *
  * The checked/fast split: `apply` trusts its action (the searches give it only what
@@ -36,7 +37,7 @@ extern "C" {
 #define PP_TERMINAL (-4)    /* current_player: the game is over (returns) */
 
 /* The layout version of pp_game_ops below; a table built against another is refused. */
-#define PP_GAME_OPS_ABI 3
+#define PP_GAME_OPS_ABI 4
 
 struct pp_mcts_params;      /* pp_mcts.h */
 struct pp_mcts_node;
@@ -147,6 +148,24 @@ typedef struct pp_game_ops {
     void (*save_raw)(const void *state, int *raw);
     int (*load_raw)(void *state, const int *raw, int level, struct pp_load_error *e);
     const char *(*field_name)(int field);
+    /* --- ABI 4: batched environments (pickpack.vector, pp_vector.h) --- */
+    /* Optional (both or neither): every legal action at a decision node, for a game
+     * whose legal_actions leaves out moves equivalent by symmetry (a learner's mask
+     * must hold every legal action). all_legal_actions writes them ascending to out
+     * (room for max_legal_actions ints) and returns the count (>= 1 at a decision
+     * node); NULL and 0: legal_actions already lists every legal action. */
+    int max_legal_actions;
+    int (*all_legal_actions)(const void *state, int *out);
+    /* Optional. One decision of the game's rollout policy (what its playouts play) at
+     * a decision node, drawn from rng: an action legal there. NULL: uniform over
+     * legal_actions, as the generic playout. */
+    int (*rollout_action)(const void *state, pp_rng *rng);
+    /* Optional. The start position of a new game of the same player count and rule
+     * options as `like` (any state of a game), its own randomness of the set-up (a
+     * deal) drawn from `seed` exactly as the binding's new game of that seed draws it,
+     * written to *state. NULL: the game's start has no randomness of its own (every
+     * game starts at the same position, a copy of the first). */
+    void (*new_start)(void *state, const void *like, uint64_t seed);
 } pp_game_ops;
 
 #define PP_LOAD_SAFE 0

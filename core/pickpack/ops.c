@@ -48,6 +48,35 @@ static int ops_legal_actions(const void *state, int *out)
     return n;
 }
 
+/* Every legal action, ascending (pp_legal_actions): a learner's mask (pp_vector.h). */
+static int ops_all_legal_actions(const void *state, int *out)
+{
+    uint16_t moves[PP_MAX_MOVES];
+    const int n = pp_legal_actions(state, moves);
+    for (int i = 0; i < n; i++)
+        out[i] = moves[i];
+    return n;
+}
+
+/* What the playouts play (pp_fast_playout): uniform among all legal moves. */
+static int ops_rollout_action(const void *state, pp_rng *rng)
+{
+    uint16_t moves[PP_MAX_MOVES];
+    const int n = pp_legal_actions(state, moves);
+    return n > 0 ? moves[pp_rng_below(rng, (uint32_t)n)] : -1;
+}
+
+/* A new game as new_game(seed=seed) with `like`'s first player deals it (PP-S1, PP-S2:
+ * the deal from pp_rng(seed), phase placement; pickpack.games.pickpack.game). */
+static void ops_new_start(void *state, const void *like, uint64_t seed)
+{
+    pp_rng rng;
+    uint8_t deal[PP_NUM_SQUARES];
+    pp_rng_seed(&rng, seed);
+    pp_random_deal(&rng, deal);
+    pp_state_init(state, deal, ((const pp_state *)like)->first);
+}
+
 static void ops_apply(void *state, int action)
 {
     pp_apply(state, action, NULL);
@@ -193,7 +222,9 @@ static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node
     .mcts = ops_mcts, .undo_size = sizeof(pp_undo),                               \
     .apply_undoable = ops_apply_undoable, .undo = ops_undo,                       \
     .raw_size = PP_RAW_SIZE, .save_raw = ops_save_raw, .load_raw = ops_load_raw,  \
-    .field_name = pp_field_name }
+    .field_name = pp_field_name, .max_legal_actions = PP_MAX_MOVES,                \
+    .all_legal_actions = ops_all_legal_actions, .rollout_action = ops_rollout_action, \
+    .new_start = ops_new_start }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops pickpack_ops = PICKPACK_OPS;

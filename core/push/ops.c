@@ -212,6 +212,20 @@ static int ops_load_raw(void *state, const int *raw, int level, pp_load_error *e
     return push_load(state, &r, level, e);
 }
 
+/* The rollout policy's decision (push_policy.h), as its playouts take it: a single
+ * legal action at once, else a uniformly random one with probability
+ * PUSH_POLICY_EPSILON_PERMILLE/1000, else push_policy_action. */
+static int ops_rollout_action(const void *state, pp_rng *rng)
+{
+    int actions[PUSH_MAX_ACTIONS];
+    const int n = push_legal_actions(state, actions);
+    if (n <= 1)
+        return n == 1 ? actions[0] : -1;
+    if (pp_rng_below(rng, 1000) < PUSH_POLICY_EPSILON_PERMILLE)
+        return actions[pp_rng_below(rng, (uint32_t)n)];
+    return push_policy_action(state);
+}
+
 /* No determinize hook in the table: under perfect recall a PUSH information set holds positions
  * that differ only in the deck's order, since the banks and the deck's composition
  * follow from the public history (PU-V1), and the order is not part of the state:
@@ -233,7 +247,7 @@ static int ops_load_raw(void *state, const int *raw, int level, pp_load_error *e
     .observation = ops_observation, .mcts = ops_mcts,                             \
     .undo_size = sizeof(push_undo), .apply_undoable = ops_apply_undoable, .undo = ops_undo, \
     .raw_size = PUSH_RAW_SIZE, .save_raw = ops_save_raw, .load_raw = ops_load_raw,  \
-    .field_name = push_field_name }
+    .field_name = push_field_name, .rollout_action = ops_rollout_action }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops push_ops = PUSH_OPS;

@@ -29,7 +29,7 @@ _FN = ctypes.c_void_p
 
 
 class _Ops(ctypes.Structure):
-    """pp_game_ops (core/common/pp_game_ops.h, ABI 3), field for field."""
+    """pp_game_ops (core/common/pp_game_ops.h, ABI 4), field for field."""
 
     _fields_ = [("abi", ctypes.c_int), ("name", ctypes.c_char_p), ("state_size", ctypes.c_size_t),
                 ("max_actions", ctypes.c_int), ("max_chance_outcomes", ctypes.c_int), ("max_plies", ctypes.c_int),
@@ -39,7 +39,9 @@ class _Ops(ctypes.Structure):
                 *((f, _FN) for f in ("check_action", "error_rule", "error_reason", "chance_weights", "action_text",
                                      "observation_size", "observation", "mcts")),
                 ("undo_size", ctypes.c_size_t), ("apply_undoable", _FN), ("undo", _FN),
-                ("raw_size", ctypes.c_int), ("save_raw", _FN), ("load_raw", _FN), ("field_name", _FN)]
+                ("raw_size", ctypes.c_int), ("save_raw", _FN), ("load_raw", _FN), ("field_name", _FN),
+                ("max_legal_actions", ctypes.c_int), ("all_legal_actions", _FN), ("rollout_action", _FN),
+                ("new_start", _FN)]
 
 
 _CAPSULE_NAME = ctypes.create_string_buffer(pickpack._cstate.OPS_CAPSULE_NAME.encode())
@@ -80,7 +82,7 @@ def test_a_table_of_another_abi_is_refused_naming_the_game() -> None:
     table = _push_table()
     table.abi = 1
     with pytest.raises(ValueError, match=r"^game 'push': its C ops table has abi 1, this pickpack takes "
-                                         r"pp_game_ops ABI 3"):
+                                         r"pp_game_ops ABI 4"):
         check_ops(_capsule(table))
 
 
@@ -91,7 +93,7 @@ def test_a_table_missing_required_entries_is_refused_with_each_named() -> None:
     table.observation = None
     with pytest.raises(ValueError) as caught:
         check_ops(_capsule(table))
-    assert str(caught.value) == ("game 'push': its C ops table (pp_game_ops ABI 3) lacks check_action, "
+    assert str(caught.value) == ("game 'push': its C ops table (pp_game_ops ABI 4) lacks check_action, "
                                  "chance_weights (the game has chance), observation_size and observation "
                                  "(both or neither)")
 
@@ -102,7 +104,7 @@ def test_a_table_with_some_raw_snapshot_entries_only_is_refused(entry: str) -> N
     setattr(table, entry, None)
     with pytest.raises(ValueError) as caught:
         check_ops(_capsule(table))
-    assert str(caught.value) == ("game 'push': its C ops table (pp_game_ops ABI 3) lacks raw_size, save_raw, "
+    assert str(caught.value) == ("game 'push': its C ops table (pp_game_ops ABI 4) lacks raw_size, save_raw, "
                                  "load_raw and field_name (all four or none)")
     table = _push_table()
     table.raw_size = table.save_raw = table.load_raw = table.field_name = 0

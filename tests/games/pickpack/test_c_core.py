@@ -67,12 +67,12 @@ def _ops_table(exe: Path, seed: int, actions: list[str]) -> dict[str, list[list[
 
 
 def test_ops_table_entries_name_the_rule_text_and_observation(tmp_path: Path) -> None:
-    # pp_game_ops ABI 3 (core/common/pp_game_ops.h) in Pick & Pack's table (ops.c).
+    # pp_game_ops ABI 4 (core/common/pp_game_ops.h) in Pick & Pack's table (ops.c).
     exe = _compile(tmp_path, "-fsanitize=undefined", "-fno-sanitize-recover=all", program="ops_table")
     start = _ops_table(exe, 1, [])
-    # ABI 3, the 10230 actions of docs/engine.md, no chance weights (no chance nodes,
+    # ABI 4, the 10230 actions of docs/engine.md, no chance weights (no chance nodes,
     # PP-S1), its own MCTS compile.
-    assert start["abi"] == [["3", "10230", "408 0 1"]]
+    assert start["abi"] == [["4", "10230", "408 0 1"]]
     checks = {int(a): (int(code), rest) for a, code, rest in start["check"]}
     assert checks[-1] == (1, "action space|the action integer is outside the action space 0..10229")
     assert checks[10230] == checks[-1]

@@ -1,0 +1,54 @@
+"""Environment steps per second of pickpack.vector (issue 21) beside the single-state
+Python loop, side by side in one run: ``python bench/vector_steps.py [steps]``.
+
+Vector rows: B = 1024 games, random legal actions drawn in C (``random_actions``),
+observation and mask written every step. Python rows: one state, random legal action
+chosen in Python, ``observation_tensor`` of the seat to move built every step.
+"""
+
+import random
+import sys
+import time
+
+import pickpack
+from pickpack.vector import MultiAgentVectorEnv
+
+
+def vector_rate(name: str, threads: int, steps: int, mask: str = "bytes") -> float:
+    env = MultiAgentVectorEnv(name, 1024, num_threads=threads, mask=mask, autoreset="same_step")
+    env.reset(seed=1)
+    start = time.perf_counter()
+    for t in range(steps):
+        env.step(env.random_actions(t))
+    return steps * 1024 / (time.perf_counter() - start)
+
+
+def python_rate(name: str, plies: int) -> float:
+    rng = random.Random(1)
+    state = pickpack.new_game(name, seed=1)
+    start = time.perf_counter()
+    for _ in range(plies):
+        if state.is_terminal():
+            state = pickpack.new_game(name, seed=rng.getrandbits(64))
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0])
+            continue
+        state.observation_tensor(state.current_player_id())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return plies / (time.perf_counter() - start)
+
+
+def main() -> None:
+    steps = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    print(f"{'game':14}{'form':28}{'steps/s':>12}")
+    for name in ("pickpack", "push", "breakthrough"):
+        for label, rate in (("vector 1 thread", vector_rate(name, 1, steps)),
+                            ("vector 2 threads", vector_rate(name, 2, steps)),
+                            ("vector 1 thread, bit mask", vector_rate(name, 1, steps, "bits")),
+                            ("single-state Python loop", python_rate(name, steps * 20))):
+            print(f"{name:14}{label:28}{rate:12,.0f}")
+
+
+if __name__ == "__main__":
+    main()
