@@ -334,12 +334,9 @@ class Game(Generic[S_co]):
         return self.default_players if self.default_players is not None else self.min_players
 
     def check_players(self, players: int) -> int:
-        """``players`` if this game offers it. TypeError for a non-int (bool included),
-        as every argument of the wrong type; OptionError (a ValueError) naming the range
-        for a count the game does not offer."""
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise TypeError(f"players must be an int, not {type(players).__name__}")
-        if not self.min_players <= players <= self.max_players:
+        """``players`` if this game offers it, else OptionError naming the range."""
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                self.min_players <= players <= self.max_players):
             offered = (str(self.min_players) if self.min_players == self.max_players
                        else f"{self.min_players}..{self.max_players}")
             raise OptionError(f"{self.name} is played by {offered} players, not {players!r}", "players")

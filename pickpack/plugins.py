@@ -217,10 +217,9 @@ def _load(group: str, name: str) -> Any:
     for entry in _entries(group):
         if entry.entry_point.name == name:
             return entry.entry_point.load()
-    installed = ", ".join(names(group)) or "none"
+    choices = ", ".join(names(group)) or "none installed"
     kind = group.rsplit(".", 1)[-1].rstrip("s")
-    # The wording of every command's unknown game (commands, PPN, playthroughs).
-    raise PluginNotFoundError(f"unknown {kind} {name!r}; installed {kind}s: {installed}")
+    raise PluginNotFoundError(f"unknown {kind} {name!r}; choices: {choices}")
 
 
 def refresh() -> None:
@@ -243,7 +242,7 @@ def broken_sources() -> list[BrokenSource]:
 def load(group: str, name: str) -> Any:
     """Load the object registered as ``name`` in ``group``.
 
-    Raises PluginNotFoundError (listing the installed ones) when there is no such name, and
+    Raises PluginNotFoundError (listing the choices) when there is no such name, and
     ImportError/AttributeError from the plugin itself when it fails to load.
     """
     return _load(group, name)
