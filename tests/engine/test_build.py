@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 C_GAMES = sorted(p.name for p in (ROOT / "core").iterdir() if p.is_dir() and p.name != "common")
 # The game-neutral ones (the move value, the C-state base, the one search binding) and
 # one per game.
-EXTENSIONS = sorted(["pickpack/_csearch", "pickpack/_cstate", "pickpack/_move",
+EXTENSIONS = sorted(["pickpack/_csearch", "pickpack/_cstate", "pickpack/_cvector", "pickpack/_move",
                      *(f"pickpack/games/{game}/_core" for game in C_GAMES)])
 # What pickpack.games.pickpack._search re-exports from the game's one extension
 # (alpha-beta and its helpers) and from the one search binding (the MCTS).
@@ -129,8 +129,10 @@ def test_build_and_sdist_print_no_deprecation_and_ship_the_styles(tmp_path: Path
 
 def test_the_expected_extensions_are_one_per_game() -> None:
     assert C_GAMES == ["pacru", "pickpack", "push"]
-    assert EXTENSIONS == ["pickpack/_csearch", "pickpack/_cstate", "pickpack/_move", "pickpack/games/pacru/_core",
-                          "pickpack/games/pickpack/_core", "pickpack/games/push/_core"]
+    # pickpack/_cvector: the game-neutral batched environments (pickpack.vector).
+    assert EXTENSIONS == ["pickpack/_csearch", "pickpack/_cstate", "pickpack/_cvector", "pickpack/_move",
+                          "pickpack/games/pacru/_core", "pickpack/games/pickpack/_core",
+                          "pickpack/games/push/_core"]
 
 
 def test_the_work_tree_holds_one_extension_per_game() -> None:
