@@ -76,9 +76,11 @@ class SingleAgentVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any
     - ``terminations``/``truncations`` bool [B]: the game ended / was cut after
       ``max_episode_steps`` decisions of the learner (or more plies than the game can
       last);
-    - ``infos["action_mask"]`` bool [B, A] (and ``infos["_action_mask"]`` bool [B],
-      all True: Gymnasium's per-key presence mask): the learner's legal actions, none
-      at a final state; ``action_masks()`` gives the same (sb3-contrib's name);
+    - ``infos["action_mask"]`` int8 [B, A], 1 for each legal action of the learner
+      (none at a final state): the dtype ``action_space.sample(mask=tuple(m))`` and
+      ``single_action_space.sample(mask=m[b])`` take; ``infos["_action_mask"]`` bool
+      [B], all True (Gymnasium's per-key presence mask); ``action_masks()`` the same
+      as bool [B, A] (sb3-contrib's MaskablePPO name);
     - ``"same_step"`` only, at a step where some game ended: ``infos["final_obs"]``
       object [B] (the final observation, float32 O, where ``infos["_final_obs"]``,
       else None) and ``infos["final_info"]`` {} with ``infos["_final_info"]``
@@ -134,6 +136,8 @@ class SingleAgentVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self._rewards = b.rewards[:, 0]
+        self._mask = b._mask.view(np.int8)             # 0/1 bytes: int8, as Gymnasium's sample(mask=) takes
+        self._mask.flags.writeable = False
         self._present = np.ones(self.num_envs, np.bool_)
         self._present.flags.writeable = False
         self._final: npt.NDArray[np.float32] | None = None
@@ -156,7 +160,7 @@ class SingleAgentVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any
         return a.copy() if self.copy else a
 
     def _infos(self) -> Infos:
-        return {"action_mask": self._out(self._batch.action_mask), "_action_mask": self._out(self._present)}
+        return {"action_mask": self._out(self._mask), "_action_mask": self._out(self._present)}
 
     def reset(self, *, seed: int | Sequence[int] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Obs, Infos]:
@@ -197,7 +201,8 @@ class SingleAgentVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any
                 infos)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """bool [B, A]: the learner's legal actions now (``infos["action_mask"]``)."""
+        """bool [B, A]: the learner's legal actions now (``infos["action_mask"]`` as
+        bool)."""
         return self._out(self._batch.action_mask)
 
     @property
