@@ -6,7 +6,10 @@ core/common/pp_vector.h documents; against Gymnasium's own checks (those of
 gymnasium.utils.env_checker/passive_env_checker that apply to a VectorEnv) and its
 RecordEpisodeStatistics wrapper; and bad input refused before any game is stepped."""
 
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
@@ -18,9 +21,11 @@ from gymnasium.wrappers.vector import RecordEpisodeStatistics
 import pickpack
 from pickpack._csearch import mcts_search
 from pickpack.games.pickpack.reference.pickpack_ref import SplitMix64, Xoshiro256StarStar
+from pickpack.install_hint import install_hint
 from pickpack.match.seeding import derive_seed
 from pickpack.vector import IllegalBatchActionError, SingleAgentVectorEnv
 
+ROOT = Path(__file__).resolve().parents[2]
 U64 = 1 << 64
 
 
@@ -288,3 +293,13 @@ def test_bad_input_gets_one_clear_error_and_changes_nothing():
             SingleAgentVectorEnv("breakthrough", 2, **kwargs)
     with pytest.raises(ValueError, match="action tokens"):
         SingleAgentVectorEnv("pacru", 2)
+
+
+def test_without_gymnasium_the_multi_agent_form_works_and_the_single_agent_one_names_the_extra():
+    script = ("import sys\nsys.modules['gymnasium'] = None\n"
+              "from pickpack.vector import MultiAgentVectorEnv\nMultiAgentVectorEnv('breakthrough', 2).reset(seed=0)\n"
+              "from pickpack.vector import SingleAgentVectorEnv\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last == f"ImportError: pickpack.vector.SingleAgentVectorEnv {install_hint('vector')}"
