@@ -303,3 +303,33 @@ def test_without_gymnasium_the_multi_agent_form_works_and_the_single_agent_one_n
     assert done.returncode == 1
     last = done.stderr.strip().splitlines()[-1]
     assert last == f"ImportError: pickpack.vector.SingleAgentVectorEnv {install_hint('vector')}"
+
+
+@pytest.mark.parametrize("mode", ["next_step", "same_step"])
+def test_max_episode_steps_cuts_after_the_learners_decisions(mode):
+    """Pick & Pack lasts far more than 3 decisions a seat: every game is cut at the
+    learner's third, reward 0, its final observation the replayed state's, and the
+    next game is the stream's next."""
+    env = SingleAgentVectorEnv("pickpack", 3, seat=1, max_episode_steps=3, autoreset=mode)
+    obs, info = env.reset(seed=4)
+    games = [Replay("pickpack", derive_seed(4, b), 1, None, "random", 0) for b in range(3)]
+    rng = np.random.default_rng(6)
+    for t in range(3):
+        actions = _learner_actions(rng, info["action_mask"])
+        obs, r, te, tr, info = env.step(actions)
+        for g, a in zip(games, actions):
+            g.state.apply_action(int(a))
+            g.settle()
+        assert tr.all() == (t == 2) and not te.any() and not r.any()
+    final = [np.asarray(g.state.observation_tensor(1), np.float32) for g in games]
+    if mode == "next_step":
+        assert all(np.array_equal(o, f) for o, f in zip(obs, final))
+        assert np.array_equal(info["action_mask"], np.array([_mask(g.state, env.num_actions) for g in games]))
+        obs, r, te, tr, info = env.step(np.zeros(3, np.int64))          # ignored: the next games start
+        assert not tr.any()
+    else:
+        assert info["_final_obs"].all() and all(np.array_equal(o, f) for o, f in zip(info["final_obs"], final))
+    for b, g in enumerate(games):
+        g.new_game()
+        assert env.game_seeds[b] == g.start_seed
+        assert np.array_equal(obs[b], np.asarray(g.state.observation_tensor(1), np.float32))
