@@ -91,14 +91,17 @@ def _learner_actions(rng, mask):
     return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in mask], np.int64)
 
 
-@pytest.mark.parametrize("name, players, seat, opponent, sims, steps", [
-    ("pickpack", None, 1, "random", 0, 60),
-    ("pickpack", None, 0, "rollout", 0, 60),
-    ("push", 3, 1, "random", 0, 300),
-    ("breakthrough", None, 1, "random", 0, 120),
-    ("breakthrough", None, 0, "mcts", 16, 40),
+@pytest.mark.parametrize("name, players, seat, opponent, sims, steps, games_ended", [
+    ("pickpack", None, 1, "random", 0, 60, 2),
+    ("pickpack", None, 0, "rollout", 0, 60, 2),
+    ("pickpack", None, 1, "mcts", 8, 30, 0),         # determinized for the opponent's seat
+    ("push", 3, 1, "random", 0, 300, 2),
+    ("push", 3, 2, "mcts", 8, 30, 0),                # chance and three seats
+    ("breakthrough", None, 1, "random", 0, 120, 2),
+    ("breakthrough", None, 0, "mcts", 16, 40, 2),
 ])
-def test_every_step_is_the_single_state_game_of_the_documented_seeds(name, players, seat, opponent, sims, steps):
+def test_every_step_is_the_single_state_game_of_the_documented_seeds(name, players, seat, opponent, sims, steps,
+                                                                     games_ended):
     env = SingleAgentVectorEnv(name, 4, seat=seat, opponent=opponent, simulations=max(sims, 1), players=players)
     obs, info = env.reset(seed=7)
     games = [Replay(name, derive_seed(7, b), seat, players, opponent, sims) for b in range(4)]
@@ -123,7 +126,7 @@ def test_every_step_is_the_single_state_game_of_the_documented_seeds(name, playe
             assert term[b] == g.state.is_terminal()
             assert rewards[b] == (g.state.returns()[seat] if term[b] else 0.0)
             ended += int(term[b])
-    assert ended >= 2                            # the replay crossed game ends
+    assert ended >= games_ended                  # the replay crossed game ends
 
 
 def test_the_rollout_opponent_plays_the_games_own_policy():
@@ -141,6 +144,21 @@ def test_the_rollout_opponent_plays_the_games_own_policy():
         runs[opponent, threads] = np.array(out)
     assert np.array_equal(runs["rollout", 1], runs["rollout", 2])
     assert not np.array_equal(runs["rollout", 1], runs["random", 1])
+
+
+def test_the_mcts_opponents_games_do_not_depend_on_the_threads():
+    runs = []
+    for threads in (1, 2):
+        env = SingleAgentVectorEnv("push", 6, players=3, seat=0, opponent="mcts", simulations=6,
+                                   num_threads=threads, autoreset="same_step")
+        obs, info = env.reset(seed=8)
+        rng = np.random.default_rng(3)
+        out = []
+        for _ in range(25):
+            obs, r, te, tr, info = env.step(_learner_actions(rng, info["action_mask"]))
+            out.append(np.concatenate([obs.ravel(), r, te, info["action_mask"].ravel()]))
+        runs.append(np.array(out))
+    assert np.array_equal(runs[0], runs[1])
 
 
 def test_the_mcts_opponent_beats_a_random_learner():
