@@ -86,6 +86,7 @@ class SingleAgentVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any
       else None) and ``infos["final_info"]`` {} with ``infos["_final_info"]``
       (Gymnasium's SyncVectorEnv keys).
 
+    ``vector_spec``: the batch's VectorSpec (``spec`` is Gymnasium's EnvSpec: None).
     ``copy=True`` (Gymnasium's default): every call returns new arrays; ``copy=False``:
     the same read-only arrays, written in place by C at every call (copy what you
     keep).
