@@ -32,6 +32,7 @@ cdef extern from "pp_vector.h" nogil:
         float *rewards
         uint8_t *term
         uint8_t *trunc
+        float *final_obs
 
     ctypedef struct pp_vector:
         uint64_t *game_seed
@@ -59,6 +60,7 @@ cdef class CVector:
     cdef pp_vector_out out
     cdef int num_envs
     cdef object _keep
+    cdef object _keep_final
 
     def __cinit__(self, CState start, int num_envs, int learner, int opponent, long simulations,
                   int mask_kind, int autoreset, long max_steps, bint fixed_start,
@@ -97,6 +99,19 @@ cdef class CVector:
         self.out.term = &terminations[0]
         self.out.trunc = &truncations[0]
         self._keep = (obs, mask, player, rewards, terminations, truncations)
+
+    def keep_final_obs(self, float[:, ::1] final_obs):
+        """Have every step of the "same_step" autoreset also write the final observation
+        of each game it ends to ``final_obs`` (float32 [B, obs], C-contiguous; the other
+        rows untouched; pp_vector.h, pp_vector_out.final_obs). ValueError for another
+        shape. Until called no final observation is written (the field is NULL: a cdef
+        class's fields start zeroed)."""
+        want = (self.num_envs, self.v.obs_size)
+        if (final_obs.shape[0], final_obs.shape[1]) != want:
+            raise ValueError(f"pickpack.vector: final_obs has shape {(final_obs.shape[0], final_obs.shape[1])}, "
+                             f"the batch writes {want}")
+        self.out.final_obs = &final_obs[0, 0]
+        self._keep_final = final_obs
 
     def __dealloc__(self):
         pp_vector_free(self.v)

@@ -36,6 +36,7 @@ EXTRAS = {
     "bench": "OpenSpiel",
     "openspiel": "OpenSpiel and NumPy",
     "pettingzoo": "PettingZoo, Gymnasium and NumPy",
+    "vector": "NumPy and Gymnasium",
     "test": "the test tools",
 }
 

@@ -129,7 +129,16 @@ static void start_game(pp_vector *v, int b, scratch *w)
     }
 }
 
-/* The observation, mask and player of environment b as it stands. */
+/* Whose observation environment b shows with `who` to move: single-agent always the
+ * learner's (a game cut while another seat is to move shows no other seat's view);
+ * multi-agent the seat to move's, at a final state the seat that acted last's. */
+static int view_seat(const pp_vector *v, int b, int who)
+{
+    return v->p.learner >= 0 ? v->p.learner : who >= 0 ? who : v->actor[b];
+}
+
+/* The observation, mask and player of environment b as it stands (single-agent: the
+ * mask only while the learner is to move). */
 static void write_view(pp_vector *v, int b, const pp_vector_out *out)
 {
     const pp_game_ops *ops = v->ops;
@@ -145,7 +154,7 @@ static void write_view(pp_vector *v, int b, const pp_vector_out *out)
         else
             row[a] = 0;
     }
-    int n = who >= 0 ? all_legal(ops, s, legal) : 0;
+    int n = who >= 0 && (v->p.learner < 0 || who == v->p.learner) ? all_legal(ops, s, legal) : 0;
     for (int i = 0; i < n; i++) {
         const int a = legal[i];
         if (bits)
@@ -155,7 +164,7 @@ static void write_view(pp_vector *v, int b, const pp_vector_out *out)
     }
     v->nlegal[b] = n;
     out->player[b] = who >= 0 ? who : PP_TERMINAL;
-    ops->observation(s, who >= 0 ? who : v->actor[b], out->obs + (size_t)b * v->obs_size, v->obs_size);
+    ops->observation(s, view_seat(v, b, who), out->obs + (size_t)b * v->obs_size, v->obs_size);
 }
 
 static void clear_outcome(pp_vector *v, int b, const pp_vector_out *out)
@@ -194,8 +203,12 @@ static void step_one(pp_vector *v, int b, int action, const pp_vector_out *out, 
         out->trunc[b] = 1;
     }
     if (over || out->trunc[b]) {
-        if (v->p.autoreset == PP_VECTOR_SAME_STEP)
+        if (v->p.autoreset == PP_VECTOR_SAME_STEP) {
+            if (out->final_obs != NULL)
+                ops->observation(s, view_seat(v, b, ops->current_player(s)),
+                                 out->final_obs + (size_t)b * v->obs_size, v->obs_size);
             start_game(v, b, w);
+        }
         else
             v->ended[b] = 1;
     }

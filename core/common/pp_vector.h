@@ -41,7 +41,9 @@
  * writes its final state; the next step of that environment ignores its action and
  * starts the next game (rewards 0, term and trunc 0). SAME_STEP: the step that ends
  * a game writes the rewards and flags of its end and the observation, mask and player
- * of the next game's start.
+ * of the next game's start; with out->final_obs (else NULL) also the observation of
+ * its final state, as obs would have held it, to final_obs[b] (Gymnasium's
+ * info["final_obs"]), the rows of the other environments left as they were.
  *
  * Threads: pp_vector_step splits the batch into `threads` contiguous ranges, one
  * POSIX thread each; the result does not depend on the split.
@@ -88,6 +90,7 @@ typedef struct pp_vector_out {
     int32_t *player;
     float *rewards;
     uint8_t *term, *trunc;
+    float *final_obs;         /* NULL, or [B][obs_size]: SAME_STEP, the final observation */
 } pp_vector_out;
 
 typedef struct pp_vector {

@@ -3,13 +3,33 @@ game stepped by one call without the GIL, observations, legal-action masks, rewa
 and flags written in place into NumPy arrays.
 
 ``MultiAgentVectorEnv``: self-play; the caller acts for whichever seat is to move.
+``SingleAgentVectorEnv``: a ``gymnasium.vector.VectorEnv``; the learner takes one seat,
+the other seats are played in C by a built-in policy (random, rollout, MCTS).
 
 Game-neutral: a game is found by name (pickpack.get_game); every game whose state is
 a C state (pickpack._cstate.CState) with an observation in its ops table works.
-Needs NumPy: ``pip install pickpack[vector]``.
+Needs NumPy, and Gymnasium for ``SingleAgentVectorEnv`` (imported when first named,
+so the rest works without it): ``pip install pickpack[vector]``.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from pickpack.vector.batch import IllegalBatchActionError, VectorSpec
 from pickpack.vector.multi_agent import MultiAgentVectorEnv
 
-__all__ = ["IllegalBatchActionError", "MultiAgentVectorEnv", "VectorSpec"]
+if TYPE_CHECKING:
+    from pickpack.vector.single_agent import SingleAgentVectorEnv
+
+__all__ = ["IllegalBatchActionError", "MultiAgentVectorEnv", "SingleAgentVectorEnv", "VectorSpec"]
+
+
+def __getattr__(name: str) -> object:
+    """``SingleAgentVectorEnv`` from pickpack.vector.single_agent on first use (it
+    imports Gymnasium: ImportError naming the extra without it)."""
+    if name == "SingleAgentVectorEnv":
+        from pickpack.vector.single_agent import SingleAgentVectorEnv
+
+        return SingleAgentVectorEnv
+    raise AttributeError(f"module 'pickpack.vector' has no attribute {name!r}")
