@@ -50,11 +50,15 @@ extern "C" {
  * pickpack.adapters.play.AdaptedState.tensor writes it. */
 #define PACRU_TOKEN_OBS_SIZE (PACRU_TENSOR_PLANES * PACRU_CELLS + PACRU_TOKEN_MAX * PACRU_TOKEN_VOCABULARY)
 
-/* A position and the turn in progress: plain data (copy it with memcpy). */
+/* A position and the turn in progress: plain data (copy it with memcpy). Made by
+ * pacru_token_start and changed by pacru_token_apply only: `next` caches the legal next
+ * tokens (pacru_next_tokens of s after the prefix), so that listing and checking them
+ * costs no move generation. */
 typedef struct pacru_token_state {
     pacru_state s;                          /* the position before the turn's action */
     uint8_t prefix[PACRU_TOKEN_MAX];        /* the turn's tokens so far */
     uint8_t depth;                          /* how many (0: a turn starts) */
+    uint8_t next[(PACRU_TOKEN_VOCABULARY + 7) / 8];   /* token t legal next: bit t % 8 of byte t / 8 */
 } pacru_token_state;
 
 /* pacru_token_check's codes (0: the token may be taken). A token that continues no
@@ -92,7 +96,7 @@ int pacru_action_tokens(int action, int *out);
  * not the start of an action or the token cannot follow it. */
 int pacru_token_text(const int *prefix, int depth, int token, char *buf, size_t size);
 
-/* The turn's start at position s (depth 0). */
+/* The turn's start at position s (depth 0, its legal tokens cached). */
 void pacru_token_start(pacru_token_state *t, const pacru_state *s);
 /* PACRU_TOKEN_OK if `token` (any int) continues a legal action of the turn, else the
  * pacru_token_error of the place it stands at. Never changes t. */

@@ -263,10 +263,30 @@ int pacru_token_text(const int *prefix, int depth, int token, char *buf, size_t 
     return deliver(t, text_of(prefix, depth, token, t), buf, size);
 }
 
+/* Cache the n tokens of `next` as t's legal next tokens. */
+static void cache_next(pacru_token_state *t, const int *next, int n)
+{
+    memset(t->next, 0, sizeof t->next);
+    for (int i = 0; i < n; i++)
+        t->next[next[i] >> 3] |= (uint8_t)(1u << (next[i] & 7));
+}
+
 void pacru_token_start(pacru_token_state *t, const pacru_state *s)
 {
+    int next[PACRU_TOKEN_VOCABULARY];
     memset(t, 0, sizeof *t);
     t->s = *s;
+    cache_next(t, next, pacru_next_tokens(&t->s, NULL, 0, next));
+}
+
+/* The cached legal next tokens of t, ascending, into out; how many. */
+static int cached_next(const pacru_token_state *t, int *out)
+{
+    int n = 0;
+    for (int tok = 0; tok < PACRU_TOKEN_VOCABULARY; tok++)
+        if (t->next[tok >> 3] >> (tok & 7) & 1)
+            out[n++] = tok;
+    return n;
 }
 
 /* The turn's tokens so far as ints (room for PACRU_TOKEN_MAX). */
@@ -291,14 +311,12 @@ static int place_error(int depth, int kind)
 
 int pacru_token_check(const pacru_token_state *t, int token)
 {
-    int p[PACRU_TOKEN_MAX], next[PACRU_TOKEN_VOCABULARY];
+    int p[PACRU_TOKEN_MAX];
     if (pacru_current_player(&t->s) == PACRU_TERMINAL)
         return PACRU_TOKEN_ERR_OVER;
     const int depth = prefix_of(t, p);
-    const int n = pacru_next_tokens(&t->s, p, depth, next);
-    for (int i = 0; i < n; i++)
-        if (next[i] == token)
-            return PACRU_TOKEN_OK;
+    if (token >= 0 && token < PACRU_TOKEN_VOCABULARY && (t->next[token >> 3] >> (token & 7) & 1))
+        return PACRU_TOKEN_OK;
     if (depth == 1 && token >= PACRU_TOKEN_REORIENT_2_BASE && token < PACRU_TOKEN_REORIENT_4_BASE + 8)
         return PACRU_TOKEN_ERR_REORIENT;
     return place_error(depth, depth >= 2 ? p[1] : 0);
@@ -317,10 +335,13 @@ int pacru_token_apply(pacru_token_state *t, int token)
             t->depth = 0;
             if (action >= 0)
                 pacru_apply(&t->s, action);
+            cache_next(t, next, pacru_next_tokens(&t->s, NULL, 0, next));
             return action;
         }
-        if (n > 1)
+        if (n > 1) {
+            cache_next(t, next, n);
             break;
+        }
         p[depth++] = next[0];                          /* shared by every remaining action */
     }
     for (int i = 0; i < depth; i++)
@@ -360,10 +381,7 @@ static int tv_current_player(const void *state)
 
 static int tv_legal_actions(const void *state, int *out)
 {
-    const pacru_token_state *t = state;
-    int p[PACRU_TOKEN_MAX];
-    const int depth = prefix_of(t, p);
-    return pacru_next_tokens(&t->s, p, depth, out);
+    return cached_next(state, out);
 }
 
 static void tv_apply(void *state, int token)
@@ -452,7 +470,7 @@ static int tv_error_reason(const void *state, int token, int code, char *buf, si
         pacru_token_text(p, i, p[i], word, sizeof word);
         APPEND("%s%s", i == 0 ? " after " : " ", word);
     }
-    const int n = pacru_next_tokens(&t->s, p, depth, next);
+    const int n = cached_next(t, next);
     APPEND("; legal tokens: [");
     for (int i = 0; i < n; i++)
         APPEND("%s%d", i ? ", " : "", next[i]);
@@ -500,7 +518,7 @@ static int tv_rollout_action(const void *state, pp_rng *rng)
         if (same)
             return toks[depth];
     }
-    const int n = pacru_next_tokens(&t->s, p, depth, next);
+    const int n = cached_next(t, next);
     return n > 0 ? next[pp_rng_below(rng, (uint32_t)n)] : 0;
 }
 
