@@ -10,6 +10,7 @@ import pickpack
 from pickpack.adapters.play import AdaptedState
 from pickpack.game import Game
 from pickpack.vector import IllegalBatchActionError, MultiAgentVectorEnv
+from pickpack.vector.batch import Batch
 
 
 def _mask_of(state, width):
@@ -164,3 +165,43 @@ def test_a_game_with_too_many_actions_and_no_c_tokens_is_refused(monkeypatch):
     monkeypatch.setattr(Game, "load", lambda self, part: None if part == "action_tokens" else load(self, part))
     with pytest.raises(ValueError, match=r"'pacru' has 1,097,206,560 distinct actions: .*CSteppedActionTokens"):
         MultiAgentVectorEnv("pacru", 2)
+
+
+@pytest.mark.parametrize("opponent", ["random", "rollout", "mcts"])
+def test_single_agent_pacru_opponents_play_their_turns_token_by_token(opponent):
+    """The built-in opponents decide PACRU token by token in C (pp_vector's
+    single-agent form over the token view): the learner is to move at every step (or
+    the game is over), its mask is never empty then, and games end."""
+    batch = Batch("pacru", 4, learner=1, opponent=opponent, simulations=8, players=2, variant=None, options=None,
+                  mask="bytes", autoreset="same_step", max_episode_steps=None, num_threads=1)
+    batch.reset(3)
+    ended = 0
+    for t in range(150 if opponent == "mcts" else 400):
+        assert (batch.current_player == 1).all() and batch.action_mask.any(axis=1).all()
+        batch.step(batch.random_actions(t))
+        ended += int(batch.terminations.sum())
+        assert set(batch.rewards[batch.terminations, 0].tolist()) <= {-1.0, 0.0, 1.0}
+    assert ended >= 1
+
+
+def test_the_rollout_opponent_plays_the_pacru_policys_moves():
+    """Token by token, the "rollout" opponent plays a move of PACRU's rollout policy
+    (pacru_policy.h): every first move of south seen by the learner (north) is one that
+    policy_action gives from the start for some seed (ties and choices drawn)."""
+    from pickpack.games.pacru._core import policy_action
+
+    start = pickpack.new_game("pacru", players=2)
+    seen_by_policy = set()
+    for seed in range(300):
+        st = start.copy()
+        st.apply_action(policy_action(st, seed))
+        seen_by_policy.add(np.asarray(st.observation_tensor(1), np.float32).tobytes())
+    batch = Batch("pacru", 32, learner=1, opponent="rollout", simulations=1, players=2, variant=None, options=None,
+                  mask="bytes", autoreset="same_step", max_episode_steps=None, num_threads=1)
+    batch.reset(7)
+    game_part = batch.obs[:, :53 * 81]
+    assert all(row.tobytes() in seen_by_policy for row in game_part)
+    random_batch = Batch("pacru", 32, learner=1, opponent="random", simulations=1, players=2, variant=None,
+                         options=None, mask="bytes", autoreset="same_step", max_episode_steps=None, num_threads=1)
+    random_batch.reset(7)                              # uniform tokens: mostly other moves
+    assert sum(row.tobytes() in seen_by_policy for row in random_batch.obs[:, :53 * 81]) < 16
