@@ -41,7 +41,7 @@ from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from pickpack.errors import IllegalMoveError
 
-__all__ = ["ActionTokens", "SteppedActionTokens", "TokenTurn"]
+__all__ = ["ActionTokens", "CSteppedActionTokens", "SteppedActionTokens", "TokenTurn"]
 
 
 @runtime_checkable
@@ -87,6 +87,25 @@ class SteppedActionTokens(ActionTokens, Protocol):
 
     def action(self, tokens: tuple[int, ...]) -> int:
         """The action of a whole token sequence."""
+
+
+@runtime_checkable
+class CSteppedActionTokens(SteppedActionTokens, Protocol):
+    """A SteppedActionTokens whose game also steps its tokens in C, so that consumers of
+    a C table of operations (the batched environments of pickpack.vector) play the game
+    one token at a time (PACRU: core/pacru/pacru_tokens.h).
+
+    - ``c_token_state(state)``: a new C state (pickpack._cstate.CState over the game's
+      token view, its own pp_game_ops) at ``state``'s position, no token chosen: its
+      decisions are this codec's tokens, its ``legal_actions()`` what
+      ``TokenTurn.legal_tokens`` gives, ``apply_action(token)`` what
+      ``TokenTurn.choose`` does (tokens every remaining action shares filled in, the
+      action applied once named), its observation tensor the game's followed by
+      ``TokenTurn.prefix_planes()`` (the adapters' tensor, pickpack.adapters.play).
+    """
+
+    def c_token_state(self, state: Any) -> Any:
+        """``state``'s position as a C state whose decisions are tokens."""
 
 
 class TokenTurn:

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from pickpack._cstate import CState
 from pickpack._cvector import CVector
+from pickpack.action_tokens import CSteppedActionTokens
 from pickpack.errors import IllegalMoveError, illegal_move_message
 from pickpack.game import Game
 from pickpack.games_registry import get_game
@@ -33,8 +34,8 @@ AUTORESET_MODES = {"next_step": 0, "same_step": 1}
 MASK_KINDS = {"bytes": 0, "bits": 1}
 #: Built-in opponents of the single-agent form -> pp_vector.h's numbers.
 OPPONENTS = {"random": 0, "rollout": 1, "mcts": 2}
-#: The most distinct actions a mask row is made for; a game with more (PACRU) needs
-#: action tokens, which pickpack.vector does not step.
+#: The most distinct actions a mask row is made for; a game with more (PACRU) is
+#: stepped by its action tokens (its action_tokens part, a CSteppedActionTokens).
 MAX_MASK_ACTIONS = 1 << 20
 MAX_ENVS = 1 << 24
 MAX_THREADS = 256
@@ -59,8 +60,11 @@ class VectorSpec:
     (P), ``num_actions`` (A, distinct decision actions), ``observation_shape`` (of one
     environment's tensor), ``mask`` ("bytes": ``action_mask`` bool [B, A]; "bits":
     uint8 [B, ceil(A / 8)], action a in bit a % 8 of byte a // 8), ``autoreset``
-    ("next_step" or "same_step") and ``bytes_per_env`` (the C batch's state, legal
-    list and outputs per environment)."""
+    ("next_step" or "same_step"), ``bytes_per_env`` (the C batch's state, legal
+    list and outputs per environment) and ``max_tokens`` (1: a decision is one of the
+    game's actions; more: the game's actions need tokens, PACRU, and a decision is a
+    token, A the codec's vocabulary, at most ``max_tokens`` decisions of the same seat
+    making one action)."""
 
     game: str
     num_envs: int
@@ -70,6 +74,7 @@ class VectorSpec:
     mask: str
     autoreset: str
     bytes_per_env: int
+    max_tokens: int = 1
 
 
 def _int(name: str, value: object, low: int, high: int) -> int:
@@ -128,11 +133,10 @@ class Batch:
         if not isinstance(start, CState):
             raise TypeError(f"game {self.game.name!r} is not a C game: pickpack.vector steps games whose state "
                             "is a pickpack._cstate.CState with an observation in its C ops table")
-        table = start._table()
-        self.num_actions = int(table["num_distinct_actions"])
-        if self.num_actions > MAX_MASK_ACTIONS:
-            raise ValueError(f"game {self.game.name!r} has {self.num_actions:,} distinct actions: its actions "
-                             "need action tokens (pickpack.action_tokens), which pickpack.vector does not step")
+        self.max_tokens = 1
+        if int(start._table()["num_distinct_actions"]) > MAX_MASK_ACTIONS:
+            start = self._token_start(start)
+        self.num_actions = int(start._table()["num_distinct_actions"])
         try:
             self.observation_shape = tuple(int(n) for n in start.observation_tensor_shape())
         except TypeError as exc:
@@ -157,8 +161,26 @@ class Batch:
         self.terminations = _read_only(self._term.view(np.bool_))
         self.truncations = _read_only(self._trunc.view(np.bool_))
         self.spec = VectorSpec(self.game.name, b, self.num_players, self.num_actions, self.observation_shape,
-                               mask, autoreset, int(self._c.bytes_per_env))
+                               mask, autoreset, int(self._c.bytes_per_env), self.max_tokens)
         self._started = False
+
+    def _token_start(self, start: CState) -> CState:
+        """The start of a game whose actions need tokens (more than MAX_MASK_ACTIONS
+        distinct actions, PACRU): the same position as a C state over the game's token
+        view (its ``action_tokens`` part, a CSteppedActionTokens), whose decisions are
+        the tokens the adapters use. ValueError when the game offers no such view."""
+        actions = int(start._table()["num_distinct_actions"])
+        codec = self.game.load("action_tokens")
+        if not isinstance(codec, CSteppedActionTokens):
+            raise ValueError(f"game {self.game.name!r} has {actions:,} distinct actions: a mask over them "
+                             "cannot exist, and its action_tokens part steps no tokens in C "
+                             "(pickpack.action_tokens.CSteppedActionTokens)")
+        tokens = codec.c_token_state(start)
+        if not isinstance(tokens, CState):
+            raise TypeError(f"game {self.game.name!r}: its action_tokens part's c_token_state gave a "
+                            f"{type(tokens).__name__}, not a pickpack._cstate.CState")
+        self.max_tokens = int(codec.max_tokens)
+        return tokens
 
     def seeds(self, seed: int | Sequence[int] | npt.ArrayLike | None) -> npt.NDArray[np.uint64]:
         """The per-environment seeds: ``derive_seed(seed, b)`` (pickpack.match.seeding)

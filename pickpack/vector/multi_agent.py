@@ -24,10 +24,14 @@ class MultiAgentVectorEnv:
     ``MultiAgentVectorEnv(game, num_envs, *, players=None, variant=None, options=None,
     mask="bytes", autoreset="next_step", max_episode_steps=None, num_threads=1)``.
     ``game``: a registry name or a pickpack.Game whose state is a C state with an
-    observation (Pick & Pack, PUSH, Breakthrough; PACRU is refused: its actions need
-    tokens). Arrays (B environments, P seats, A distinct actions, O the observation
-    shape), the same NumPy arrays at every call, written in place, read-only (copy to
-    keep):
+    observation (Pick & Pack, PUSH, Breakthrough, PACRU). A game whose actions need
+    tokens (PACRU: 1,097,206,560 actions) is stepped by its action tokens, the ones the
+    adapters use (pickpack.action_tokens, core/pacru/pacru_tokens.h): a decision is a
+    token (A = 82), the seat to move keeps deciding until its tokens name one action
+    (``spec.max_tokens`` at most), and the observation is the game's tensor followed by
+    the turn's token rows (the adapters' tensor). Arrays (B environments, P seats, A
+    distinct decisions, O the observation shape), the same NumPy arrays at every call,
+    written in place, read-only (copy to keep):
 
     - ``obs`` float32 [B, *O]: the observation tensor of the seat to move (at a final
       state: of the seat that took the last decision);

@@ -1,12 +1,16 @@
 """pickpack.vector's multi-agent batched environment (issue 21): shapes, masks,
-rewards, reproducibility against the single-state API (same seed, same trajectory),
-and bad input refused before any game is stepped."""
+rewards, reproducibility against the single-state API (same seed, same trajectory;
+PACRU token by token against the adapters' AdaptedState), and bad input refused before
+any game is stepped."""
 
 import numpy as np
 import pytest
 
 import pickpack
+from pickpack.adapters.play import AdaptedState
+from pickpack.game import Game
 from pickpack.vector import IllegalBatchActionError, MultiAgentVectorEnv
+from pickpack.vector.batch import Batch
 
 
 def _mask_of(state, width):
@@ -106,7 +110,98 @@ def test_bad_arguments_get_one_clear_error():
         MultiAgentVectorEnv("pickpack", 2, players=3)
     with pytest.raises(ValueError, match="variant"):
         MultiAgentVectorEnv("pickpack", 2, variant="nope")
-    with pytest.raises(ValueError, match="action tokens"):
-        MultiAgentVectorEnv("pacru", 2)
     with pytest.raises(ValueError, match="read-only"):
         env.obs[0, 0] = 1.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_pacru_batch_steps_the_adapters_tokens(players):
+    """PACRU's decisions are its action tokens (issue 21 item 2): every step's mask,
+    seat, observation (the adapters' tensor: the game's, then the turn's token rows),
+    rewards and flags are those of AdaptedState, the OpenSpiel/PettingZoo adapters'
+    view, of the same game fed the same tokens."""
+    env = MultiAgentVectorEnv("pacru", 6, players=players)
+    assert env.num_actions == 82 and env.spec.max_tokens == 7 and env.spec.observation_shape == (53 * 81 + 7 * 82,)
+    obs, info = env.reset(seed=9)
+    games = [AdaptedState(pickpack.new_game("pacru", players=players, seed=int(s))) for s in env.game_seeds]
+    ended = turns = 0
+    for t in range(500):
+        for b, g in enumerate(games):
+            assert info["current_player"][b] == g.state.current_player_id()
+            if not g.state.is_terminal():
+                assert np.array_equal(info["action_mask"][b], np.array(g.action_mask(), bool))
+                assert np.array_equal(obs[b], np.asarray(g.tensor(g.state.current_player_id()), np.float32))
+        actions = env.random_actions(t)
+        movers = [g.state.current_player_id() for g in games]
+        obs, rewards, term, trunc, info = env.step(actions)
+        for b, g in enumerate(games):
+            if g.state.is_terminal():                # next_step: this step started a new game
+                assert not term[b] and not rewards[b].any()
+                games[b] = AdaptedState(pickpack.new_game("pacru", players=players, seed=int(env.game_seeds[b])))
+                continue
+            turns += g.apply(int(actions[b])) is not None
+            assert term[b] == g.state.is_terminal() and not trunc[b]
+            want = g.state.returns() if term[b] else [0.0] * players     # float32 rewards: -1/3 rounded
+            assert np.array_equal(rewards[b], np.asarray(want, np.float32))
+            if term[b]:
+                ended += 1
+                assert np.array_equal(obs[b], np.asarray(g.tensor(movers[b]), np.float32))
+    assert ended >= 1 and turns > 500
+
+
+def test_an_illegal_pacru_token_names_the_environment_and_the_rule():
+    env = MultiAgentVectorEnv("pacru", 3)
+    env.reset(seed=2)
+    bad = env.random_actions(0)
+    bad[1] = 5                                        # f1: no chevron of south there (PA-M1)
+    with pytest.raises(IllegalBatchActionError, match=r"^environment 1: illegal action 5: PA-M1: token 5 does not "
+                                                      r"continue any legal action; legal tokens: \[4, 18, 26, 80\]$"):
+        env.step(bad)
+    assert env.current_player.tolist() == [0, 0, 0] and env.action_mask[:, 4].all()
+
+
+def test_a_game_with_too_many_actions_and_no_c_tokens_is_refused(monkeypatch):
+    load = Game.load
+    monkeypatch.setattr(Game, "load", lambda self, part: None if part == "action_tokens" else load(self, part))
+    with pytest.raises(ValueError, match=r"'pacru' has 1,097,206,560 distinct actions: .*CSteppedActionTokens"):
+        MultiAgentVectorEnv("pacru", 2)
+
+
+@pytest.mark.parametrize("opponent", ["random", "rollout", "mcts"])
+def test_single_agent_pacru_opponents_play_their_turns_token_by_token(opponent):
+    """The built-in opponents decide PACRU token by token in C (pp_vector's
+    single-agent form over the token view): the learner is to move at every step (or
+    the game is over), its mask is never empty then, and games end."""
+    batch = Batch("pacru", 4, learner=1, opponent=opponent, simulations=8, players=2, variant=None, options=None,
+                  mask="bytes", autoreset="same_step", max_episode_steps=None, num_threads=1)
+    batch.reset(3)
+    ended = 0
+    for t in range(150 if opponent == "mcts" else 400):
+        assert (batch.current_player == 1).all() and batch.action_mask.any(axis=1).all()
+        batch.step(batch.random_actions(t))
+        ended += int(batch.terminations.sum())
+        assert set(batch.rewards[batch.terminations, 0].tolist()) <= {-1.0, 0.0, 1.0}
+    assert ended >= 1
+
+
+def test_the_rollout_opponent_plays_the_pacru_policys_moves():
+    """Token by token, the "rollout" opponent plays a move of PACRU's rollout policy
+    (pacru_policy.h): every first move of south seen by the learner (north) is one that
+    policy_action gives from the start for some seed (ties and choices drawn)."""
+    from pickpack.games.pacru._core import policy_action
+
+    start = pickpack.new_game("pacru", players=2)
+    seen_by_policy = set()
+    for seed in range(300):
+        st = start.copy()
+        st.apply_action(policy_action(st, seed))
+        seen_by_policy.add(np.asarray(st.observation_tensor(1), np.float32).tobytes())
+    batch = Batch("pacru", 32, learner=1, opponent="rollout", simulations=1, players=2, variant=None, options=None,
+                  mask="bytes", autoreset="same_step", max_episode_steps=None, num_threads=1)
+    batch.reset(7)
+    game_part = batch.obs[:, :53 * 81]
+    assert all(row.tobytes() in seen_by_policy for row in game_part)
+    random_batch = Batch("pacru", 32, learner=1, opponent="random", simulations=1, players=2, variant=None,
+                         options=None, mask="bytes", autoreset="same_step", max_episode_steps=None, num_threads=1)
+    random_batch.reset(7)                              # uniform tokens: mostly other moves
+    assert sum(row.tobytes() in seen_by_policy for row in random_batch.obs[:, :53 * 81]) < 16

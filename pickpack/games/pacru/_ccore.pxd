@@ -124,3 +124,20 @@ cdef extern from "pacru_policy.h" nogil:
 cdef extern from "pacru_search.h" nogil:
     # PACRU's table of game operations (core/pacru/ops.c), the one CoreState binds.
     const pp_game_ops pp_pacru_ops
+
+# PACRU's action tokens in C and the token view's table (core/pacru/pacru_tokens.h).
+cdef extern from "pacru_tokens.h" nogil:
+    enum:
+        PACRU_TOKEN_VOCABULARY
+        PACRU_TOKEN_MAX
+        PACRU_TOKEN_OBS_SIZE
+    ctypedef struct pacru_token_state:
+        pacru_state s
+        uint8_t prefix[7]
+        uint8_t depth
+    int pacru_next_tokens(const pacru_state *s, const int *prefix, int depth, int *out)
+    int pacru_tokens_action(const int *tokens, int n)
+    int pacru_action_tokens(int action, int *out)
+    int pacru_token_text(const int *prefix, int depth, int token, char *buf, size_t size)
+    void pacru_token_start(pacru_token_state *t, const pacru_state *s)
+    const pp_game_ops pp_pacru_token_ops

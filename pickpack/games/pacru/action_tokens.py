@@ -20,7 +20,9 @@ Token 1 tells the kind and the length, so no sequence is a prefix of another.
 next tokens from the state's moves (``move_actions``, a few thousand at most) and, for
 reorientations, from its chevrons and free cells (the mover's colour, no chevron) without
 listing the freed-cell subsets (late in a game some 800,000 of them), and
-``action(tokens)`` is the inverse of ``tokens``.
+``action(tokens)`` is the inverse of ``tokens``. It is a ``CSteppedActionTokens`` too:
+``c_token_state(state)`` is the same tokens stepped in C (core/pacru/pacru_tokens.h,
+pickpack.games.pacru._core.TokenCoreState), what pickpack.vector steps.
 
     >>> from pickpack.games.pacru.encoding import parse_action
     >>> TOKENS.tokens(parse_action("e1-e3")), TOKENS.tokens(parse_action("e1>NE[a1,b2]"))
@@ -38,6 +40,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from math import comb
+from typing import Any
+
 from pickpack.games.pacru.encoding import (CROSSING_NONE, DIRECTIONS, MEETING_NONE, NUM_CELLS,
                                            NUM_DISTINCT_ACTIONS, NUM_MOVE_ACTIONS, REORIENT_2, REORIENT_4,
                                            borderland, borderland_cells, cell_text, move_digits, step)
@@ -219,6 +223,15 @@ class PacruTokens:
                 return []
             start = i + 1
         return free[start:len(free) - (need - len(chosen) - 1)]
+
+    def c_token_state(self, state: Any) -> Any:
+        """A TokenCoreState (pickpack.games.pacru._core) at ``state``'s position (a
+        PACRU State), no token chosen: these tokens stepped in C by the token view's
+        own table of operations (core/pacru/pacru_tokens.h). TypeError for anything
+        but a PACRU State."""
+        from pickpack.games.pacru._core import TokenCoreState
+
+        return TokenCoreState.of(state)
 
     def token_text(self, prefix: tuple[int, ...], token: int) -> str:
         """The text of ``token`` after ``prefix`` (the tokens of the same turn before it):
