@@ -9,7 +9,7 @@ the other seats are played in C by a built-in policy (random, rollout, MCTS).
 Game-neutral: a game is found by name (pickpack.get_game); every game whose state is
 a C state (pickpack._cstate.CState) with an observation in its ops table works.
 Needs NumPy, and Gymnasium for ``SingleAgentVectorEnv`` (imported when first named,
-so the rest works without it): ``pip install pickpack[vector]``.
+so the rest works without it): ``pip install 'pickpack-engine[vector]'``.
 """
 
 from __future__ import annotations

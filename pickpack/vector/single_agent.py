@@ -2,7 +2,7 @@
 docs/vector.md, "Single-agent form"): the learner takes one seat of B games, the other
 seats are played in C by a built-in policy.
 
-Needs NumPy and Gymnasium (``pip install pickpack[vector]``): importing this module
+Needs NumPy and Gymnasium (``pip install 'pickpack-engine[vector]'``): importing this module
 without them raises ImportError naming the extra (pickpack.install_hint).
 """
 

@@ -9,6 +9,7 @@ import pytest
 import pickpack
 from pickpack.adapters.play import AdaptedState
 from pickpack.game import Game
+from pickpack.match.seeding import derive_seed
 from pickpack.vector import IllegalBatchActionError, MultiAgentVectorEnv
 from pickpack.vector.batch import Batch
 
@@ -205,3 +206,103 @@ def test_the_rollout_opponent_plays_the_pacru_policys_moves():
                          options=None, mask="bytes", autoreset="same_step", max_episode_steps=None, num_threads=1)
     random_batch.reset(7)                              # uniform tokens: mostly other moves
     assert sum(row.tobytes() in seen_by_policy for row in random_batch.obs[:, :53 * 81]) < 16
+
+
+# An independent Python model of the batch's streams (core/common/pp_vector.h,
+# core/common/rng.c): environment b's SplitMix64 stream from derive_seed(seed, b), its
+# game k from outputs 2k+1 (the start seed) and 2k+2 (the xoshiro256** seed whose draws
+# pick the chance outcomes by their exact integer weights, unbiased by rejection).
+_M64 = (1 << 64) - 1
+
+
+def _splitmix(state):
+    state = (state + 0x9E3779B97F4A7C15) & _M64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return state, z ^ (z >> 31)
+
+
+class _Xoshiro256:
+    def __init__(self, seed):
+        self.s = []
+        for _ in range(4):
+            seed, out = _splitmix(seed)
+            self.s.append(out)
+
+    def next(self):
+        s = self.s
+        x = (s[1] * 5) & _M64
+        result = ((((x << 7) | (x >> 57)) & _M64) * 9) & _M64
+        t = (s[1] << 17) & _M64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = ((s[3] << 45) | (s[3] >> 19)) & _M64
+        return result
+
+    def outcome(self, pairs):
+        total = sum(w for _, w in pairs)
+        bound = _M64 - _M64 % total
+        r = self.next()
+        while r >= bound:
+            r = self.next()
+        r %= total
+        for action, w in pairs:
+            if r < w:
+                return action
+            r -= w
+        return pairs[-1][0]
+
+
+class _ModelEnv:
+    """Environment b of a batch as the single-state API plays it, chance drawn by the model."""
+
+    def __init__(self, name, seed, b):
+        self.name, self.stream = name, derive_seed(seed, b)
+        self.new_game()
+
+    def new_game(self):
+        self.stream, self.start_seed = _splitmix(self.stream)
+        self.stream, play_seed = _splitmix(self.stream)
+        self.rng = _Xoshiro256(play_seed)
+        self.state = pickpack.new_game(self.name, players=2, seed=self.start_seed)
+        self.settle()
+
+    def settle(self):
+        while self.state.is_chance_node():
+            self.state.apply_action(self.rng.outcome(self.state.chance_weights()))
+
+
+def test_a_push_batch_replays_the_single_state_games_chance_and_all():
+    env = MultiAgentVectorEnv("push", 6, players=2)
+    obs, info = env.reset(seed=21)
+    model = [_ModelEnv("push", 21, b) for b in range(6)]
+    finished = 0
+    for t in range(600):
+        for b, m in enumerate(model):
+            st = m.state
+            assert env.game_seeds[b] == m.start_seed
+            assert info["current_player"][b] == st.current_player_id()
+            if not st.is_terminal():
+                assert np.array_equal(info["action_mask"][b], _mask_of(st, env.num_actions))
+                assert np.array_equal(obs[b], np.asarray(st.observation_tensor(st.current_player_id()), np.float32))
+        actions = env.random_actions(t)
+        obs, rewards, term, trunc, info = env.step(actions)
+        for b, m in enumerate(model):
+            if m.state.is_terminal():                # next_step: this step started the next game
+                assert not term[b] and not rewards[b].any()
+                m.new_game()
+                continue
+            m.state.apply_action(int(actions[b]))
+            m.settle()
+            assert term[b] == m.state.is_terminal() and not trunc[b]
+            if m.state.is_terminal():
+                finished += 1
+                # the returns at the end, 2 players: 1 and -1, or 0 and 0 for a shared win (PU-E3)
+                assert rewards[b].tolist() == m.state.returns()
+                assert sorted(rewards[b].tolist()) in ([-1.0, 1.0], [0.0, 0.0])
+            else:
+                assert not rewards[b].any()
+    assert finished >= 6                              # every environment ended a game at least once
