@@ -84,7 +84,8 @@ def test_bad_parameters_are_refused() -> None:
 
 def test_the_search_takes_an_immediate_win() -> None:
     # South has 41 cells (target 42) and a crossing into the neutral centre gains one:
-    # every crossing move wins at once, and the search finds one.
+    # every crossing move wins at once (PA-E2), and the search's root check (Teytaud &
+    # Teytaud 2010, core/common/pp_mcts.h) plays one without a simulation.
     own = " ".join(f"{col}{row}" for row in range(1, 5) for col in "abcdefghi") + " a5 b5 c5 d5 e5"
     board = [["."] * 9 for _ in range(9)]
     for text in own.split():
@@ -93,6 +94,7 @@ def test_the_search_takes_an_immediate_win() -> None:
                               "ply": 0, "turn": 0, "board": ["".join(r) for r in board],
                               "chevrons": [["a6E", "i6W"], ["a9S", "i9S"]]}, checked=False)
     result = mcts_search(st, simulations=400, seed=5)
+    assert result["simulations"] == 0 and result["value"] >= 1.0
     st.apply_action(result["action"])
     assert st.is_terminal() and st.winning_seats() == [0] and st.cells(0) >= 42
 
