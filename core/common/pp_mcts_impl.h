@@ -152,8 +152,9 @@ static inline uint32_t pp_mcts_draw_outcome(const pp_game_ops *ops, pp_mcts_run_
  * been available since the node was first seen. Every available child's availability
  * then counts this visit, and UCB1 reads it in place of the parent's visits:
  * mean + c * sqrt(ln(available) / n), the first unvisited available child first.
- * Returns the chosen child, or PP_MCTS_NO_CHILD when none is available (a full pool
- * kept out every move legal in s). */
+ * The root never grows: its moves are its player's own, listed from the root itself
+ * (and root_moves has room for max_actions of them). Returns the chosen child, or
+ * PP_MCTS_NO_CHILD when none is available (a full pool kept out every move legal in s). */
 static inline uint32_t pp_mcts_select_available(const pp_game_ops *ops, pp_mcts_run_state *r,
                                                 pp_mcts_node *node, const void *s)
 {
@@ -176,7 +177,7 @@ static inline uint32_t pp_mcts_select_available(const pp_game_ops *ops, pp_mcts_
     for (int i = 0; i < n; i++)
         fresh += r->actions[i] >= 0 && r->actions[i] < range && r->mark[r->actions[i]] == legal;
     const size_t grown = (size_t)node->children + (size_t)fresh;
-    if (fresh > 0 && grown <= 65535 && r->used + grown <= r->cap) {
+    if (fresh > 0 && node != r->pool && grown <= 65535 && r->used + grown <= r->cap) {
         const size_t at = r->used;
         memcpy(r->pool + at, r->pool + node->first_child, node->children * sizeof *r->pool);
         memcpy(r->available + at, r->available + node->first_child,
