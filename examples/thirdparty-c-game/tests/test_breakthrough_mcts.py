@@ -35,3 +35,18 @@ def test_moves_that_let_black_reach_rank_one_are_left_out() -> None:
     assert stats["a1b2*"][0] + stats["c1b2*"][0] == 500
     assert all(stats[m] == (0, -1.0) for m in stats if m not in {"a1b2*", "c1b2*"})
     assert st.action_text(result["action"]) in {"a1b2*", "c1b2*"}
+
+
+def test_the_python_search_makes_the_same_root_check() -> None:
+    # pickpack.bots.mcts.search over the GameState protocol, on the same two positions:
+    # the win at once is returned with no simulation, and the five moves that let
+    # black's b2 reach rank 1 get no visit.
+    from pickpack.bots.mcts import search
+
+    won = BreakthroughState.from_position(".....b/....w./....../....../.b..../w.w... w")
+    result = search(won, simulations=200, seed=1)
+    assert won.action_text(result.action) == "e5d6" and result.simulations == 0   # first in legal order
+    threat = BreakthroughState.from_position(".....b/....../....../....w./.b..../w.w... w")
+    result = search(threat, simulations=200, seed=1)
+    visited = {threat.action_text(a) for a, n in result.visits.items() if n > 0}
+    assert visited == {"a1b2*", "c1b2*"} and sum(result.visits.values()) == 200
