@@ -146,8 +146,13 @@ def mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margi
     the state's table -- the game's own compile of it (``ops->mcts``) when the table
     has one. The game's table decides the playouts (its ``playout``, else random
     moves), which positions the tree keeps (``in_tree``) and hidden information
-    (``determinize``); chance is drawn by its probabilities; each seat backs up its
-    own return plus ``margin`` times its score margin.
+    (``determinize``: single-observer IS-MCTS, Cowling, Powley & Whitehouse 2012, one
+    determinization per simulation, availability counts in UCB1); chance is drawn by
+    its probabilities; each seat backs up its own return plus ``margin`` times its
+    score margin. On a root whose player sees all of it, a move that wins at once is
+    played with no simulation (``simulations`` 0) and moves after which the next seat
+    wins at once are left out (0 visits), Teytaud & Teytaud 2010; exact ties of the
+    most visited moves are drawn from the search's own stream.
 
     ``simulations`` (int >= 1) and/or ``seconds`` (wall time > 0) bound the search; at
     least one must be given, and with ``simulations`` alone the result depends only on

@@ -13,17 +13,38 @@
  * Chance nodes: their children are all outcomes (in the game's order); a simulation
  * draws one with the game's probabilities, in the tree and in the generic playout.
  *
- * Hidden information (determinization): when the game gives `determinize`, every
- * simulation starts from a copy of the root in which what the root's player cannot
- * see is drawn afresh; the game's `in_tree` keeps out of the tree every position past
- * a hidden decision, and a tree move that is not legal in a simulation's draw ends
- * the descent there (the simulation goes on as a playout).
+ * Hidden information: single-observer information-set MCTS (SO-ISMCTS, Cowling,
+ * Powley & Whitehouse 2012, "Information set Monte Carlo tree search"). When the game
+ * gives `determinize` and the root's player cannot see all of the root (determinize
+ * says so, asked once of a copy with a stream of its own), every simulation starts
+ * from a copy of the root in which what that player cannot see is drawn afresh (one
+ * determinization per simulation), and the tree is one tree of that player's
+ * information sets: a node is reached by its sequence of moves whatever the draw.
+ * At a decision node only the children whose moves are legal in the simulation's draw
+ * are available; a legal move without a child gets one (its availability starts at
+ * the node's visits); UCB1 reads each child's availability count (the simulations in
+ * which it was available) in place of the parent's visits. A chance node whose
+ * outcomes differ in the draw ends the descent (the simulation goes on as a playout).
+ * The game's `in_tree` keeps out of the tree every position past a decision whose
+ * result the player cannot see (Pick & Pack: the opponent's hidden placement). Such a
+ * table must give num_distinct_actions (the moves are marked by number).
+ *
+ * Root check (Teytaud & Teytaud 2010, "On the huge benefit of decisive moves in
+ * Monte-Carlo tree search algorithms"), where the root's player p sees all of the
+ * root and the game has two or more seats, one ply each way, never past a chance
+ * node: a root move after which the game is over with p alone at the highest return
+ * is decisive and played at once, without a simulation (several: the highest return
+ * plus margin term; ties: the first in the root's seeded order); otherwise a root
+ * move after which another seat q decides and has such a move for itself loses at
+ * once and is left out of the search (reported with 0 visits and p's return at q's
+ * win), unless every root move does. A root left with a single move is answered at
+ * once. The check costs one apply per root move and one per reply: O(moves^2).
  *
  * Tree: children are created all at once (at a decision node in an order shuffled from
  * the seed, so that the first unvisited child is a random one) when a node is reached
  * that has been visited before; UCB1 picks mean + c * sqrt(ln N / n), unvisited
  * children first; the chosen move is the most visited root child (ties: higher mean,
- * then lower action).
+ * then a uniform draw from the search's own random stream, not the lower action).
  *
  * Budget: stops after `simulations` simulations or `seconds` of wall time, whichever
  * comes first (at least one must be set); the clock (CLOCK_MONOTONIC) is read every 16
@@ -32,7 +53,9 @@
  * on (ops, root, params). A root with a single move is answered at once (0 simulations).
  *
  * Reentrancy: a search owns its memory (a node pool, allocated once per call unless
- * the caller supplies it, and its scratch), so searches may run in parallel threads.
+ * the caller supplies it, its scratch and, with hidden information, an availability
+ * count per pool node and a mark per distinct action), so searches may run in
+ * parallel threads.
  */
 #ifndef PP_MCTS_H
 #define PP_MCTS_H
@@ -73,11 +96,12 @@ typedef struct pp_mcts_params {
 void pp_mcts_default_params(pp_mcts_params *p);
 
 typedef struct pp_mcts_result {
-    int action;             /* the most visited root move */
-    long simulations;       /* simulations run */
+    int action;             /* the most visited root move, or the decisive one */
+    long simulations;       /* simulations run (0 for a decisive or a single move) */
     size_t nodes;           /* tree nodes used, root included */
     double seconds;         /* wall time (monotonic clock) */
-    double value;           /* mean return of `action` for the player to move */
+    double value;           /* mean return of `action` for the player to move (a
+                               decisive move: its return plus margin term) */
     int root_moves;         /* entries written to the root_moves array, if given */
 } pp_mcts_result;
 

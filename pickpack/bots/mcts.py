@@ -21,8 +21,20 @@ random rollouts from a seeded generator, for any number of players:
   searched; with perfect information the two counts coincide once a node is expanded,
   which is plain UCT.
 
+Before the search, a root check (decisive and anti-decisive moves, Teytaud & Teytaud
+2010, "On the huge benefit of decisive moves in Monte-Carlo tree search algorithms"),
+one ply each way and never through a chance node, on a state whose player sees all of it
+(one without ``resample_from_infostate``; a hidden-information root is searched
+unchecked, so that the true hidden parts decide nothing): a root action after which
+the game is over with the root player alone at the highest return is played at once
+(the highest such return; ties: the first in legal order), with no simulation; an
+action after which another player decides and has such an action for itself loses at
+once, and the search leaves it out unless every action does.
+
 The answer is the root action with the most visits (ties: the higher mean return for
-the root player, then the smaller action).
+the root player, then a draw from the search's own random stream among those still
+tied, never simply the smaller action: Pig's ``100 98,0 1 2 20`` gave roll and hold
+150 visits and mean 1.0 each, and the smaller action, roll, was played).
 
     >>> import pickpack
     >>> state = pickpack.new_game("pickpack", seed=7, placements={
@@ -136,10 +148,57 @@ def _check(state: Any, simulations: int, exploration: float, seed: int, deadline
         raise ValueError("state: a chance node; the runner draws its outcome, a search starts at a decision")
 
 
+def _wins_now(state: Any, player: int) -> bool:
+    """Is the game over with ``player`` alone at the highest return?"""
+    if not state.is_terminal():
+        return False
+    returns = state.returns()
+    return all(returns[player] > r for seat, r in enumerate(returns) if seat != player)
+
+
+def _root_check(state: Any, player: int) -> tuple[int | None, list[int]]:
+    """(the decisive action to play or None, the root actions the search keeps); see the
+    module docstring. Needs a state ``player`` sees all of."""
+    legal = list(state.legal_actions())
+    if len(legal) < 2 or state.num_players < 2:
+        return None, legal
+    best: tuple[float, int] | None = None
+    after: list[Any] = []
+    for action in legal:
+        child = state.copy()
+        child.apply_action(action)
+        after.append(child)
+        if _wins_now(child, player):
+            value = float(child.returns()[player])
+            if best is None or value > best[0]:
+                best = (value, action)
+    if best is not None:
+        return best[1], legal
+    kept = []
+    for action, child in zip(legal, after):
+        if not child.is_terminal() and not child.is_chance_node():
+            mover = child.current_player_id()
+            if mover != player and any(_wins_now(_after(child, reply), mover)
+                                       for reply in child.legal_actions()):
+                continue
+        kept.append(action)
+    return None, kept or legal
+
+
+def _after(state: Any, action: int) -> Any:
+    """A copy of ``state`` with ``action`` applied."""
+    child = state.copy()
+    child.apply_action(action)
+    return child
+
+
 def search(state: GameState, *, simulations: int, exploration: float = 1.4, seed: int = 0,
            deadline: float | None = None) -> SearchResult:
     """UCT from ``state`` (not modified), ``simulations`` simulations or until
-    ``time.monotonic()`` passes ``deadline`` (at least one simulation either way).
+    ``time.monotonic()`` passes ``deadline`` (at least one simulation either way),
+    after the root check of the module docstring: a decisive root action is returned
+    at once (``simulations`` 0, every root action with 0 visits), and the root actions
+    that lose at once are left out of the search (reported with 0 visits).
 
     ``exploration`` is the UCT constant for returns scaled to 0..1; ``seed`` (int >= 0)
     fixes the rollouts, chance draws and determinizations, so with no deadline the
@@ -157,6 +216,13 @@ def search(state: GameState, *, simulations: int, exploration: float = 1.4, seed
     players = state.num_players
     resample = getattr(state, "resample_from_infostate", None)
     root_player = state.current_player_id()
+    legal = list(state.legal_actions())
+    kept: list[int] | None = None
+    if resample is None:                       # the check reads the true state: no hidden parts
+        decisive, kept = _root_check(state, root_player)
+        if decisive is not None:
+            return SearchResult(action=decisive, visits={a: 0 for a in sorted(legal)}, simulations=0)
+    allowed = None if kept is None or len(kept) == len(legal) else frozenset(kept)
     root = _Node(players)
     done = 0
     while True:
@@ -164,23 +230,29 @@ def search(state: GameState, *, simulations: int, exploration: float = 1.4, seed
             sim: Any = resample(root_player, rng.randrange(1 << 63))
         else:
             sim = state.copy()
-        _simulate(sim, root, rng, chance, exploration, low, span, players)
+        _simulate(sim, root, rng, chance, exploration, low, span, players, allowed)
         done += 1
         if done >= simulations or (deadline is not None and time.monotonic() >= deadline):
             break
     visits = {action: child.visits for action, child in sorted(root.children.items())}
+    if allowed is not None:
+        visits = {a: visits.get(a, 0) for a in sorted(legal)}
 
-    def rank(action: int) -> tuple[int, float, int]:
+    def rank(action: int) -> tuple[int, float]:
         child = root.children[action]
-        return child.visits, child.total[root_player] / child.visits, -action
+        return child.visits, child.total[root_player] / child.visits
 
-    return SearchResult(action=max(visits, key=rank), visits=visits, simulations=done)
+    top = max(rank(a) for a in root.children)
+    tied = sorted(a for a in root.children if rank(a) == top)
+    action = tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+    return SearchResult(action=action, visits=visits, simulations=done)
 
 
 def _simulate(sim: Any, root: _Node, rng: random.Random, chance: _Chance, exploration: float,
-              low: float, span: float, players: int) -> None:
+              low: float, span: float, players: int, allowed: frozenset[int] | None = None) -> None:
     """One simulation: selection and expansion in the tree, a random rollout, and the
-    scaled returns added to every node on the path."""
+    scaled returns added to every node on the path. ``allowed``: the root actions the
+    search keeps (None: all)."""
     node = root
     path = [root]
     expanded = False
@@ -192,6 +264,8 @@ def _simulate(sim: Any, root: _Node, rng: random.Random, chance: _Chance, explor
                 child = node.children[action] = _Node(players)
         else:
             legal = sim.legal_actions()
+            if allowed is not None and node is root:
+                legal = [a for a in legal if a in allowed]
             untried = [a for a in legal if a not in node.children]
             if untried:
                 action = rng.choice(untried)

@@ -8,8 +8,11 @@ root's decisions, pickpack.games.push._search.mcts_search; PACRU: the same searc
 its search actions, pickpack.games.pacru._search.mcts_search) is searched by it, the
 whole search in C; any other game by the pure-Python
 ``pickpack.bots.mcts.search`` over the GameState protocol (chance nodes, N players, hidden
-information by determinization). The returns, the tree policy and Pick & Pack's
-placement phase are described in core/pickpack/pickpack_search.h and docs/bots.md.
+information by determinization). Both searches play a move that wins at once without
+searching and leave out a move after which the next seat wins at once (Teytaud &
+Teytaud 2010), and draw exact ties from their own random stream. The returns, the tree
+policy, single-observer IS-MCTS and Pick & Pack's placement phase are described in
+core/common/pp_mcts.h, core/pickpack/pickpack_search.h and docs/bots.md.
 
 Options (``pickpack match mcts:simulations=20000,exploration=1.0 ...``):
 

@@ -157,4 +157,5 @@ const pp_game_ops dr_hidden_ops = {
     .playout = NULL,
     .determinize = dr_determinize,
     .in_tree = NULL,
+    .num_distinct_actions = 2,          /* walk, roll: IS-MCTS marks moves by number */
 };

@@ -2,19 +2,22 @@
  * mcts_driver.c - drives the generic MCTS (core/common/pp_mcts.h) on the dice race
  * (dice_race.h) through its table of game operations; run by tests/test_c_mcts.py.
  *
- *   mcts_driver search SEED SIMS TO_MOVE ROLLING P0 P1 P2
+ *   mcts_driver search SEED SIMS TO_MOVE ROLLING P0 P1 P2 [TURNS]
  *       search the position (seat TO_MOVE to move, or its coins in the air when
- *       ROLLING is 1, seats on squares P0 P1 P2) with SIMS simulations and print
+ *       ROLLING is 1, seats on squares P0 P1 P2, TURNS turns completed, default 0)
+ *       with SIMS simulations and print
  *         result RC ACTION SIMULATIONS NODES VALUE
  *         move ACTION VISITS VALUE              (each root move)
  *         outcome ACTION VISITS                 (each child of the root's roll, a
  *                                               chance node, once it is expanded)
  *   mcts_driver returns WINNER
  *       print the returns vector of a game won by seat WINNER (-1: drawn)
- *   mcts_driver hidden SEED SIMS
+ *   mcts_driver hidden SEED SIMS [T1 T2]
  *       search the hidden variant from the start, seat 0 to move, seats 1 and 2 tired
- *       (hidden from seat 0), and print
+ *       (T1, T2: 1 tired, 0 not; default 1 1; hidden from seat 0), and print
  *         hidden RC ACTION SIMULATIONS DETERMINIZATIONS ILLEGAL_APPLIED ROOT_VISITS
+ *         NODES VALUE
+ *         move ACTION VISITS VALUE              (each root move)
  *   mcts_driver errors
  *       print the return codes of searches that must be refused
  */
@@ -25,10 +28,12 @@
 
 static int search(int argc, char **argv)
 {
-    if (argc != 9)
+    if (argc != 9 && argc != 10)
         return 2;
     dr_state s;
     dr_init(&s);
+    if (argc == 10)
+        s.turns = (int16_t)atoi(argv[9]);
     pp_mcts_params p;
     pp_mcts_default_params(&p);
     p.seed = strtoull(argv[2], NULL, 10);
@@ -80,11 +85,12 @@ static int returns(int argc, char **argv)
 
 static int hidden(int argc, char **argv)
 {
-    if (argc != 4)
+    if (argc != 4 && argc != 6)
         return 2;
     dr_state s;
     dr_init(&s);
-    s.tired[1] = s.tired[2] = 1;
+    s.tired[1] = (int8_t)(argc == 6 ? atoi(argv[4]) : 1);
+    s.tired[2] = (int8_t)(argc == 6 ? atoi(argv[5]) : 1);
     pp_mcts_params p;
     pp_mcts_default_params(&p);
     p.seed = strtoull(argv[2], NULL, 10);
@@ -95,8 +101,10 @@ static int hidden(int argc, char **argv)
     long visits = 0;
     for (int i = 0; i < r.root_moves; i++)
         visits += moves[i].visits;
-    printf("hidden %d %d %ld %ld %ld %ld\n", rc, r.action, r.simulations, dr_determinizations,
-           dr_illegal_applied, visits);
+    printf("hidden %d %d %ld %ld %ld %ld %zu %.17g\n", rc, r.action, r.simulations,
+           dr_determinizations, dr_illegal_applied, visits, r.nodes, r.value);
+    for (int i = 0; i < r.root_moves; i++)
+        printf("move %d %ld %.17g\n", moves[i].action, moves[i].visits, moves[i].value);
     return 0;
 }
 

@@ -55,33 +55,68 @@ def search(driver: Path, seed: int, sims: int, to_move: int, positions: tuple[in
     return lines[0], moves, outcomes
 
 
+def search_turns(driver: Path, seed: int, sims: int, to_move: int, positions: tuple[int, int, int],
+                 turns: int) -> tuple[list[str], dict[int, tuple[int, float]], dict[int, int]]:
+    """search() from a position with `turns` turns completed."""
+    lines = run(driver, "search", seed, sims, to_move, 0, *positions, turns)
+    moves = {int(f[1]): (int(f[2]), float(f[3])) for f in lines if f[0] == "move"}
+    outcomes = {int(f[1]): int(f[2]) for f in lines if f[0] == "outcome"}
+    return lines[0], moves, outcomes
+
+
 def test_returns_vector_of_three_players(driver: Path) -> None:
     # Seat 1 wins: +1 for it, -1/2 for each other seat; a drawn game gives 0 to all.
     assert run(driver, "returns", 1) == [["player", "-4"], ["-0.5", "1", "-0.5"]]
     assert run(driver, "returns", -1) == [["player", "-4"], ["0", "0", "0"]]
 
 
-def test_search_finds_the_forced_win(driver: Path) -> None:
-    # Seat 1 on square 9: walking (action 0) reaches the goal; rolling never does at
-    # once (0 heads stays, 1 or 2 heads overshoot and bounce back to 9 or 7).
+def test_a_decisive_root_move_is_played_without_search(driver: Path) -> None:
+    # Seat 1 on square 9: walking (action 0) reaches the goal and wins at once; rolling
+    # never does (0 heads stays, 1 or 2 heads overshoot and bounce back to 9 or 7). The
+    # root check (Teytaud & Teytaud 2010) plays the walk with no simulation: value 1.0
+    # (the winner's return), 3 nodes (the root and its two moves).
     result, moves, _ = search(driver, 1, 5000, 1, (0, GOAL - 1, 0))
-    assert result[:4] == ["result", "0", "0", "5000"]
-    assert float(result[5]) == 1.0                     # every walk simulation is a win
-    assert moves[0][1] == 1.0 and moves[0][0] > 4500
-    assert moves[0][0] + moves[1][0] == 5000
+    assert result == ["result", "0", "0", "0", "3", "1"]
+    assert moves == {0: (0, 1.0), 1: (0, 0.0)}
+
+
+def test_a_root_move_that_loses_at_once_is_left_out(driver: Path) -> None:
+    # Seat 0 to move, seat 1 on square 9. After seat 0 walks, seat 1 decides and walks
+    # to the goal: the walk loses at once (seat 0's return -1/2) and is left out. After
+    # a roll the coins are a chance node, which the one-ply check does not look past:
+    # the roll is the only move kept, answered at once like any single move.
+    result, moves, _ = search(driver, 1, 5000, 0, (0, GOAL - 1, 0))
+    assert result == ["result", "0", "1", "0", "3", "0"]
+    assert moves == {1: (0, 0.0), 0: (0, -0.5)}
 
 
 def test_each_player_picks_by_its_own_return(driver: Path) -> None:
-    # Seat 0 moves, then seat 1, which stands on square 9 and wins by walking. Seat 1
-    # must choose by its own component of the returns: then, whatever seat 0 does, it
-    # loses nearly always and both its moves are worth about -1/2 to it. (Choosing by
-    # seat 0's component, seat 1 would roll, and seat 0's values would be far higher.)
-    result, moves, _ = search(driver, 1, 20000, 0, (0, GOAL - 1, 0))
-    assert result[1] == "0"
+    # Seat 2 moves, then seat 0, then seat 1, which stands on square 9 and wins by
+    # walking. Neither of seat 2's moves loses at once (seat 0, next, cannot win in one
+    # move; a roll is a chance node), so both are searched. Seat 1 must choose by its
+    # own component of the returns: then, whatever seat 2 does, it loses nearly always
+    # and both its moves are worth about -1/2 to it. (Choosing by seat 2's component,
+    # seat 1 would roll, and seat 2's values would be far higher.)
+    result, moves, _ = search(driver, 1, 20000, 2, (0, GOAL - 1, 0))
+    assert result[1] == "0" and result[3] == "20000"
     assert set(moves) == {0, 1}
     for visits, value in moves.values():
         assert visits > 1000
         assert -0.5 <= value < -0.45
+
+
+def test_exact_ties_are_broken_by_the_search_stream_not_toward_action_0(driver: Path) -> None:
+    # 59 of DR_TURNS = 60 turns done, everyone on square 0: whatever seat 0 does, the
+    # game ends drawn (returns 0), so after 10 simulations both moves have 5 visits and
+    # mean 0 -- an exact tie, decided by a draw from the seeded stream: both moves come
+    # up over seeds 0..11, and a seed always gives the same one.
+    chosen = set()
+    for seed in range(12):
+        result, moves, _ = search_turns(driver, seed, 10, 0, (0, 0, 0), 59)
+        assert moves == {0: (5, 0.0), 1: (5, 0.0)}
+        assert search_turns(driver, seed, 10, 0, (0, 0, 0), 59)[0] == result
+        chosen.add(int(result[2]))
+    assert chosen == {0, 1}
 
 
 def test_chance_nodes_are_sampled_with_their_probabilities(driver: Path) -> None:
@@ -109,11 +144,23 @@ def test_a_seed_fixes_the_search(driver: Path) -> None:
 def test_hidden_information_is_drawn_per_simulation_and_no_illegal_move_is_played(
         driver: Path) -> None:
     # Hidden variant: seats 1 and 2 hold "tired" cards (walk only) that seat 0 cannot
-    # see. Each of the 20,000 simulations redraws them once; a tree move of seat 1 or 2
-    # made in a draw where it could roll is not played in a draw where it is tired (the
-    # descent ends there): with that check removed, this search plays ~25,000 rolls of
-    # tired seats. Every simulation passes through a root move.
-    assert run(driver, "hidden", 3, 20000) == [["hidden", "0", "1", "20000", "20000", "0", "20000"]]
+    # see. Each of the 20,000 simulations redraws them once (20,001 draws: one more
+    # asks, from a stream of its own, whether the root hides anything). At a node of
+    # seat 1 or 2, IS-MCTS (Cowling, Powley & Whitehouse 2012) selects only among the
+    # moves legal in the simulation's draw, by availability counts: no roll of a tired
+    # seat is ever applied, and every simulation passes through a root move.
+    line = run(driver, "hidden", 3, 20000)[0]
+    assert line[:7] == ["hidden", "0", "1", "20000", "20001", "0", "20000"]
+
+
+def test_the_search_reads_nothing_its_player_cannot_see(driver: Path) -> None:
+    # Four roots that differ only in the cards seat 0 cannot see (seats 1 and 2 tired
+    # or not): one seed gives the very same search -- move, value, nodes and every
+    # root move's statistics -- since every simulation redraws those cards and the
+    # root check is not run on a root with hidden parts.
+    outputs = [run(driver, "hidden", 5, 3000, t1, t2) for t1, t2 in ((1, 1), (0, 1), (1, 0), (0, 0))]
+    assert all(out == outputs[0] for out in outputs)
+    assert outputs[0][0][5] == "0" and sum(int(f[2]) for f in outputs[0][1:]) == 3000
 
 
 def test_refused_searches_return_their_codes(driver: Path) -> None:

@@ -23,10 +23,45 @@ PLACEMENTS = {"red": "PPWWRRQQXXMM", "blue": "MMXXQQRRWWPP"}
 
 
 def test_hold_when_holding_wins() -> None:
-    # p1 has 95 + 6 = 101 by holding; p2 (99) wins next turn unless it rolls a 1 at once
+    # p1 has 95 + 6 = 101 by holding (PIG-6, PIG-7: the game is over, p1 alone wins):
+    # the root check plays it at once, without a simulation
     result = search(PigState.from_position("100 95,99 1 6 40"), simulations=200, seed=0)
-    assert result.action == 1
-    assert result.visits[1] > result.visits[0]
+    assert result == SearchResult(action=1, visits={0: 0, 1: 0}, simulations=0)
+
+
+@pytest.mark.parametrize("position", ["100 98,0 1 2 20", "100 0,98 2 2 21", "100 95,90,10 1 5 30",
+                                      "50 40,48 2 3 44"])
+@pytest.mark.parametrize("seed", range(4))
+def test_an_immediate_win_is_always_taken(position: str, seed: int) -> None:
+    # hold wins at once in each (98 + 2, 98 + 2, 95 + 5 = 100; 48 + 3 >= 50: PIG-7).
+    # Before the root check, "100 98,0 1 2 20" tied roll and hold at 150 visits and
+    # mean 1.0 each (random rollouts from 98 win anyway) and the tie went to roll.
+    state = PigState.from_position(position)
+    assert search(state, simulations=300, exploration=1.0, seed=seed).action == 1
+
+
+class _Flat(PigState):
+    """Pig in which every game ends drawn (all returns 0): every simulation ties."""
+
+    __slots__ = ()
+
+    def returns(self) -> list[float]:
+        return [0.0] * self.num_players
+
+
+def test_exact_ties_are_broken_by_the_search_stream() -> None:
+    # Every simulation returns 0 for both seats, so 10 simulations give roll and hold
+    # 5 visits and mean 0 each: the tie is drawn from the search's stream, and both
+    # actions come up over seeds 0..11 (a seed always giving the same one), where the
+    # smaller action, roll, used to win every tie.
+    state = _Flat.from_position("20 10,10 1 4 40")
+    chosen = set()
+    for seed in range(12):
+        result = search(state, simulations=10, seed=seed)
+        assert result.visits == {0: 5, 1: 5}
+        assert search(state, simulations=10, seed=seed) == result
+        chosen.add(result.action)
+    assert chosen == {0, 1}
 
 
 def test_hold_when_holding_wins_with_three_players() -> None:

@@ -126,6 +126,56 @@ def rush_win_position() -> State:
     return state
 
 
+def premium_win_now_position() -> State:
+    """rush_win_position with Blue's open crate 4 holding a 1 instead of a 6 (the 6 goes
+    to the grid, one of its 1s to the crate: PP-C2's counts stay). Red's three moves:
+
+    - ``b1/bT:4`` closes Red's fourth crate (PP-E1): Red 6+2+2+2*2 = 14 against Blue
+      8+2+2+1 = 13 (PP-E3), Red wins at once (PP-E4) -- the decisive move;
+    - ``d1>4+`` and then ``b1/bT:4`` also wins (24 to 13), a ply later (PP-R1);
+    - ``d1>4``: Blue's ``d2/2L:4`` closes Blue's fourth crate, Blue 8+2+2+2*1 = 14
+      against Red 6+2+2+7 = 17: Red wins then too.
+    """
+    state = rush_win_position()
+    snap = state.snapshot()
+    snap["crates"]["blue"][3]["trays"] = [1]
+    one = next(sq for sq in SQUARES if snap["grid"][sq] is not None and snap["grid"][sq]["apples"] == 1
+               and snap["grid"][sq]["face_up"])
+    snap["grid"][one]["apples"] = 6
+    won: State = State.from_snapshot(snap, checked=False)   # hand-built, as rush_win_position
+    return won
+
+
+def test_mcts_takes_the_win_at_once_without_searching() -> None:
+    # The root check (Teytaud & Teytaud 2010, core/common/pp_mcts.h): b1/bT:4 ends the
+    # game with Red ahead, so it is played with no simulation; its value is Red's
+    # return 1 plus the margin term 0.5 * (14 - 13) / 97 (PP-E3, PP-E4).
+    state = premium_win_now_position()
+    assert state.scores() == {"red": 12, "blue": 13}
+    for seed in (1, 2, 3):
+        result = mcts_search(state, simulations=5000, seed=seed)
+        assert state.action_text(result["action"]) == "b1/bT:4"
+        assert result["simulations"] == 0
+        assert result["value"] == pytest.approx(1 + 0.5 * 1 / 97)
+    move = MCTSBot(seed=4).choose(state)
+    assert move.text == "b1/bT:4"
+    state.apply(move)
+    assert state.is_terminal() and state.scores() == {"red": 14, "blue": 13}
+
+
+def test_mcts_leaves_out_the_move_after_which_blue_wins_at_once() -> None:
+    # In rush_win_position, after d1>4 Blue decides and d2/2L:4 wins for Blue at once
+    # (24 to 17): the root check leaves d1>4 out of the search, 0 visits, valued at
+    # Red's return there, -1 + 0.5 * (17 - 24) / 97; the other two share every visit.
+    state = rush_win_position()
+    result = mcts_search(state, simulations=600, seed=3)
+    stats = {state.action_text(a): (n, v) for a, n, v in result["root_moves"]}
+    assert stats["d1>4"][0] == 0
+    assert stats["d1>4"][1] == pytest.approx(-1 + 0.5 * -7 / 97)
+    assert stats["d1>4+"][0] + stats["b1/bT:4"][0] == 600
+    assert state.action_text(result["action"]) == "d1>4+"
+
+
 # ---------------------------------------------------------------------------------------
 # The hand-built position
 # ---------------------------------------------------------------------------------------

@@ -97,6 +97,42 @@ def test_pushes_on_one_small_stack() -> None:
         assert result["action"] == DRAW and values[DRAW] > values[STOP]
 
 
+END_OF_GAME: dict[str, Any] = {
+    "players": 2, "hard": False, "switch_per_turn": False, "card": None, "deck": {},
+    "switches": 0, "turn_switches": 0, "turn": 0,
+}
+
+
+def test_the_last_take_that_wins_is_played_at_once() -> None:
+    """The deck is empty and p2 takes the last stack it can (PU-K1, PU-K3: the third is
+    discarded), after which the game is over (PU-E1). p1 has 5 on its bench, p2 1 in
+    its bank: take-1 (R6) gives p2 7 > 5, a win (PU-E2, PU-E3); take-2 (G1) 2 < 5. The
+    root check plays take-1 with no simulation, valued 1 + 0.5 * (7 - 5) / 60."""
+    st = State.from_snapshot({**END_OF_GAME, "phase": "collect", "actor": 1,
+                              "stacks": [["R6"], ["G1"], []], "benches": [["B5"], []],
+                              "banks": [[], ["Y1"]]})
+    for seed in (1, 2):
+        result = mcts_search(st, simulations=1000, seed=seed)
+        assert st.action_text(result["action"]) == "take-1" and result["simulations"] == 0
+        assert result["value"] == pytest.approx(1 + 0.5 * 2 / 60)
+
+
+def test_a_take_after_which_the_next_seat_wins_at_once_is_left_out() -> None:
+    """The deck is empty; p1 (5 banked) takes first, then p2 (4 on its bench) takes one
+    of the two stacks left and the game is over (PU-K1, PU-K3, PU-E1). take-3 (Y1):
+    p2 takes R6, 10 > 6, p2 wins at once -- left out, valued at p1's loss
+    -1 + 0.5 * (6 - 10) / 60. take-1 (R6): 11 against at most 9, a win; take-2 (G5):
+    at best a 10-10 tie for p2, not a win: both searched."""
+    st = State.from_snapshot({**END_OF_GAME, "phase": "collect", "actor": 0,
+                              "stacks": [["R6"], ["G5"], ["Y1"]], "benches": [[], ["B4"]],
+                              "banks": [["P5"], []]})
+    result = mcts_search(st, simulations=1000, seed=1)
+    stats = {st.action_text(a): (n, v) for a, n, v in result["root_moves"]}
+    assert stats["take-3"] == (0, pytest.approx(-1 + 0.5 * -4 / 60))
+    assert stats["take-1"][0] + stats["take-2"][0] == 1000
+    assert st.action_text(result["action"]) == "take-1"
+
+
 def test_the_tree_is_the_root_alone() -> None:
     """core/push/ops.c's in_tree: every root decision is valued by policy playouts, so
     the tree holds the root and one node per legal decision."""
