@@ -518,6 +518,20 @@ def c_token_text(prefix, token):
     return buf[:n].decode()
 
 
+#: The class TokenCoreState.position() makes: pickpack.games.pacru.State once state.py
+#: has registered it (register_position_class), CoreState before.
+_POSITION_CLASS = CoreState
+
+
+def register_position_class(cls):
+    """Make TokenCoreState.position() return instances of ``cls`` (a CoreState
+    subclass: state.py registers State). TypeError for anything else."""
+    global _POSITION_CLASS
+    if not (isinstance(cls, type) and issubclass(cls, CoreState)):
+        raise TypeError(f"the position class must subclass CoreState, not {cls!r}")
+    _POSITION_CLASS = cls
+
+
 cdef class TokenCoreState(CState):
     """PACRU seen through its action tokens, in C: a position and the tokens of the turn
     in progress, over the token view's own table of operations (pp_pacru_token_ops,
@@ -572,10 +586,9 @@ cdef class TokenCoreState(CState):
 
     def position(self):
         """The position (before the turn's action) as a new pickpack.games.pacru.State
-        with no history."""
-        from pickpack.games.pacru.state import State
-
-        cdef CoreState st = State.__new__(State)
+        with no history (the class state.py registers, so that this module imports no
+        module that imports it)."""
+        cdef CoreState st = _POSITION_CLASS.__new__(_POSITION_CLASS)
         memcpy(st.state, &_t(self).s, sizeof(pacru_state))
         st.nhist = 0
         return st

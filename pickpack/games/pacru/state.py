@@ -12,7 +12,7 @@ import array
 from collections.abc import Mapping
 from typing import Any
 
-from pickpack.games.pacru._core import TENSOR_SHAPE, CoreState
+from pickpack.games.pacru._core import TENSOR_SHAPE, CoreState, register_position_class
 from pickpack.games.pacru.encoding import SEAT_NAMES, parse_action
 from pickpack.games.pacru.observation import observation_from_snapshot
 from pickpack.games.pacru.position import board_picture, format_position, load_position
@@ -95,3 +95,6 @@ class State(CoreState, StateBase):
         """The board picture (position.board_picture): colours, chevrons with their
         directions, borderland lines, turn, ply and cell counts."""
         return board_picture(self.snapshot())
+
+
+register_position_class(State)      # TokenCoreState.position() gives a State
