@@ -459,32 +459,40 @@ cdef long long _PERFT_PER_SLICE = 1 << 17      # actions per slice: a few ms of 
 
 # --- what a seat knows, as a seed (resample_from_infostate) -------------------------
 
+cdef inline uint64_t _mix64(uint64_t z) noexcept nogil:
+    """SplitMix64's output function (Steele, Lea & Flood 2014)."""
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+
 cdef uint64_t _infostate_key(const pp_game_ops *ops, const char *state, int seat, uint64_t seed) except? 0:
     """A 64-bit key of ``seed``, ``seat`` and what ``seat`` sees of ``state``: the bits of
     its observation tensor (the table's observation; a table without one adds nothing),
-    chained through SplitMix64 (Steele, Lea & Flood 2014). Two states the seat cannot
+    64 bits at a time in an xor-multiply chain (FNV's 64-bit prime) finished by
+    SplitMix64's output function (Steele, Lea & Flood 2014). Two states the seat cannot
     tell apart give the same key; nothing the seat cannot see enters it."""
-    cdef uint64_t x = seed ^ (<uint64_t>seat * <uint64_t>0x9E3779B97F4A7C15)
-    cdef uint64_t h = pp_splitmix64(&x)
+    cdef uint64_t golden = <uint64_t>0x9E3779B97F4A7C15
+    cdef uint64_t h = _mix64(seed + golden * (<uint64_t>seat + 1))
     cdef size_t size, i
     cdef float *obs
     cdef const uint32_t *words
     if ops.observation_size == NULL or ops.observation == NULL:
         return h
     size = ops.observation_size(state)
-    obs = <float *>PyMem_Malloc(max(size, 1) * sizeof(float))
+    obs = <float *>PyMem_Malloc((size + 1) * sizeof(float))
     if obs == NULL:
         raise MemoryError()
     try:
+        obs[size] = 0.0                  # an odd count: the last pair's second word
         if ops.observation(state, seat, obs, size) != 0:
             raise ValueError(f"observation tensor: the C core refused seat {seat}")
         words = <const uint32_t *>obs
-        for i in range(size):
-            x = h ^ words[i]
-            h = pp_splitmix64(&x)
+        for i in range(0, size, 2):
+            h = (h ^ (<uint64_t>words[i] | (<uint64_t>words[i + 1] << 32))) * <uint64_t>0x100000001B3
     finally:
         PyMem_Free(obs)
-    return h
+    return _mix64(h + golden * <uint64_t>size)
 
 
 # --- the base ---------------------------------------------------------------------
