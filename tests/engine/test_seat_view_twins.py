@@ -18,7 +18,9 @@ the state (its position string, snapshot and history, recorded by a wrapper), fo
 process bot the ``position``/``legal`` lines it read (written to a file by the script),
 for a native bot the position string and seat it got (written by the library). The
 scripts and the recording library pick their move from a hash of their input, so a
-leak would show in the move too. openspiel-mcts runs where OpenSpiel is installed.
+leak would show in the move too. openspiel-mcts runs where OpenSpiel is installed. Besides:
+the C MCTS asked directly, the Python MCTS on the twins, and a whole match in which
+Blue's process bot logs every position it reads during placement.
 """
 
 from __future__ import annotations
@@ -289,3 +291,32 @@ except NoInfostateError as exc:
     print(exc)
 print("a game started" if started else "no game started")
 """
+
+
+def test_the_python_mcts_plays_pick_and_pack_placement_through_the_resample() -> None:
+    # pickpack.bots.mcts.search determinizes through resample_from_infostate: the same
+    # seed gives the same move on both twins.
+    from pickpack.bots.mcts import search
+
+    one, two = _pickpack_twins()
+    for seed in range(3):
+        found = [search(state, simulations=40, seed=seed) for state in (one, two)]
+        assert found[0].action == found[1].action and found[0].action in one.legal_actions()
+
+
+def test_in_a_match_blues_process_bot_never_reads_reds_real_placement(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Game 0 seats bot 0 as Red and bot 1 (the logging script) as Blue; the game starts
+    # in placement (PP-S3). Each of Blue's 12 placement decisions reads a position whose
+    # Red tiles are two of each kind (PP-C3) but not Red's committed ones.
+    from pickpack.match import play_game
+
+    log = tmp_path / "wire.txt"
+    monkeypatch.setenv("TWIN_LOG", str(log))
+    result = play_game(["random", script(tmp_path, "logging", go=LOGGING_GO)], 0, 1, game="pickpack",
+                       options={"placements": None})
+    assert result.forfeit is None and result.seats[1].startswith("cmd:")
+    red = "".join(move.split("=")[1] for move in result.moves[:12])
+    placing = [line.split()[4].split("/") for line in log.read_text().splitlines()[:12]]
+    assert len(placing) == 12 and all(blue.count(".") == 12 - k for k, (_, blue) in enumerate(placing))
+    assert all(sorted(shown) == sorted("PPWWRRQQXXMM") and shown != red for shown, _ in placing)
