@@ -25,8 +25,8 @@ Blue's process bot logs every position it reads during placement.
 
 from __future__ import annotations
 
+import dataclasses
 import json
-import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 
 import pickpack
-from pickpack.bots import chosen_move, close_bot, make_bot
+from pickpack.bots import NoInfostateError, chosen_move, close_bot, make_bot
 from pickpack.errors import BotFault
 from pickpack.game import Game, GameState
 from pickpack.move import Move
@@ -250,47 +250,43 @@ def test_the_c_mcts_placement_move_no_longer_follows_the_hidden_placement() -> N
         assert moves[0] == moves[1], seed
 
 
-def test_a_hidden_information_game_without_a_view_is_refused_before_the_first_game() -> None:
-    done = subprocess.run([sys.executable, "-c", _SECRET_MATCH], capture_output=True, text=True, timeout=120,
-                          cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == [
-        "NoInfostateError",
-        "a bot is given only what its seat may see: game 'secretpig' hides information "
-        "(perfect_information is False) but its states offer no resample_from_infostate(seat, seed), "
-        "so no bot can be given only what its seat may see (pickpack.game.HiddenInformationState, "
-        "docs/writing-a-game.md)",
-        "no game started"]
+class _SecretPig(type(PIG.new_state(players=2, seed=0))):  # type: ignore[misc]
+    """Pig claiming hidden information, without resample_from_infostate."""
 
-
-# Pig claiming hidden information, without resample_from_infostate: the match's checks
-# refuse it in one line before any game starts (the runner's one game, _play, says so).
-_SECRET_MATCH = f"""
-import dataclasses, sys
-sys.path.insert(0, {str(ROOT / "examples" / "thirdparty-game")!r})
-from pickpack_pig import GAME as PIG
-import pickpack.match.runner as runner
-from pickpack.match import play_match
-from pickpack.bots import NoInfostateError
-started = []
-play = runner._play
-runner._play = lambda *args, **kwargs: (started.append(1), play(*args, **kwargs))[1]
-class Secret(type(PIG.new_state(players=2, seed=0))):
     @property
-    def game(self):
+    def game(self) -> Game[Any]:
         return SECRET
-def factory(players=2, seed=None, **options):
-    state = Secret.__new__(Secret)
+
+
+def _secret_factory(players: int = 2, seed: int | None = None, **options: Any) -> GameState:
+    state = _SecretPig.__new__(_SecretPig)
     state.__dict__.update(PIG.new_state(players=players, seed=seed, **options).__dict__)
     return state
-SECRET = dataclasses.replace(PIG, name="secretpig", factory=factory, perfect_information=False)
-try:
-    play_match(["random", "random"], 2, 1, game=SECRET)
-except NoInfostateError as exc:
-    print(type(exc).__name__)
-    print(exc)
-print("a game started" if started else "no game started")
-"""
+
+
+SECRET = dataclasses.replace(PIG, name="secretpig", factory=_secret_factory, perfect_information=False)
+NO_VIEW = ("a bot is given only what its seat may see: game 'secretpig' hides information "
+           "(perfect_information is False) but its states offer no resample_from_infostate(seat, seed), "
+           "so no bot can be given only what its seat may see (pickpack.game.HiddenInformationState, "
+           "docs/writing-a-game.md)")
+
+
+def test_a_hidden_information_game_without_a_view_is_refused_before_the_first_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import pickpack.match.runner as runner
+    from pickpack.commands.play import check_seat
+    from pickpack.match import play_match
+
+    started: list[int] = []
+    play = runner._play
+    monkeypatch.setattr(runner, "_play", lambda *args, **kwargs: (started.append(1), play(*args, **kwargs))[1])
+    with pytest.raises(NoInfostateError) as caught:
+        play_match(["random", "random"], 2, 1, game=SECRET)
+    assert str(caught.value) == NO_VIEW and started == []          # one line, no game
+    with pytest.raises(NoInfostateError) as caught:                 # pickpack play's check
+        check_seat("random", game=SECRET, players=2)
+    assert str(caught.value) == f"bot 'random': {NO_VIEW}"
+    check_seat("human", game=SECRET, players=2)                     # a person sees their screen
 
 
 def test_the_python_mcts_plays_pick_and_pack_placement_through_the_resample() -> None:
