@@ -26,8 +26,8 @@ from __future__ import annotations
 from pickpack.bots.registry import (UNDECLARED, Bot, BotBase, IsolatedBot, NoDecisionError, available_bots,
                                     bot_choices, bot_games, checked_move, chosen_move, close_bot, make_bot,
                                     resolve_bot, serve_isolated, trial_bot)
-from pickpack.bots.view import NoInfostateError, infostate_problem, seat_view, view_hash
+from pickpack.bots.view import NoInfostateError, infostate_problem, require_view, seat_view, view_hash
 
 __all__ = ["UNDECLARED", "Bot", "BotBase", "IsolatedBot", "NoDecisionError", "NoInfostateError", "available_bots",
            "bot_choices", "bot_games", "checked_move", "chosen_move", "close_bot", "infostate_problem", "make_bot",
-           "resolve_bot", "seat_view", "serve_isolated", "trial_bot", "view_hash"]
+           "require_view", "resolve_bot", "seat_view", "serve_isolated", "trial_bot", "view_hash"]

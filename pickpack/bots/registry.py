@@ -18,7 +18,8 @@ refused before the match starts, naming the ones it takes). The object it return
 - ``choose(state) -> Move`` -- a legal move for ``state.current_player``. ``state`` is
   the seat's view of the game's state (pickpack.game.GameState; a private copy the bot
   may mutate; in a game that hides information a state of the seat's information set,
-  pickpack.bots.view.seat_view), never a chance node (the match draws chance outcomes itself) nor a finished game;
+  pickpack.bots.view.seat_view), never a chance node (the match draws chance outcomes
+  itself) nor a finished game;
   a bot derived from ``BotBase`` (pickpack.bots.base: the built-in, process, native
   and isolated bots) raises NoDecisionError if asked there anyway. Return a ``Move`` from
   ``state.legal_moves()`` (or ``Move(action, state.action_text(action))`` for an

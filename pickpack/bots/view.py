@@ -24,7 +24,7 @@ from typing import Any
 from pickpack.errors import PickpackError
 from pickpack.game import Game, GameState
 
-__all__ = ["NoInfostateError", "infostate_problem", "seat_view", "view_hash"]
+__all__ = ["NoInfostateError", "infostate_problem", "require_view", "seat_view", "view_hash"]
 
 
 class NoInfostateError(PickpackError, TypeError):
@@ -48,6 +48,14 @@ def infostate_problem(game: Game[Any], state: GameState) -> str | None:
             f"seat may see (pickpack.game.HiddenInformationState, docs/writing-a-game.md)")
 
 
+def require_view(game: Game[Any], state: GameState, who: str = "") -> None:
+    """Raise NoInfostateError, one line ``[WHO: ]a bot is given only what its seat may
+    see: PROBLEM`` (infostate_problem), when no bot can be given a view of ``state``."""
+    problem = infostate_problem(game, state)
+    if problem is not None:
+        raise NoInfostateError(f"{who + ': ' if who else ''}a bot is given only what its seat may see: {problem}")
+
+
 def seat_view(state: GameState, seat: int, seed: int) -> GameState:
     """What a bot deciding for ``seat`` (an int 0..num_players-1) is given: an independent
     state, a copy (history kept) for a game of perfect information, else
@@ -55,12 +63,10 @@ def seat_view(state: GameState, seat: int, seed: int) -> GameState:
     from ``seed`` and what the seat sees). ``state`` is not changed. ``seed``: int
     0..2**64-1 (the game's hook checks it).
 
-    Raises NoInfostateError (one line, infostate_problem) for a game that hides
+    Raises NoInfostateError (one line, require_view) for a game that hides
     information without that hook, and the hook's TypeError/ValueError for a bad seat or
     seed."""
-    problem = infostate_problem(state.game, state)
-    if problem is not None:
-        raise NoInfostateError(problem)
+    require_view(state.game, state)
     if not _hides(state.game):
         copy: GameState = state.copy()
         return copy

@@ -119,16 +119,14 @@ def check_seat(who: str, seed: int | None = None, game: Game[Any] | str = "pickp
     no resample_from_infostate (a bot could not be given its seat's view).
     """
     from pickpack.bots.registry import make_bot
-    from pickpack.bots.view import NoInfostateError, infostate_problem
+    from pickpack.bots.view import require_view
     from pickpack.games_registry import get_game
 
     if who == HUMAN:
         return
     resolved = get_game(game) if isinstance(game, str) else game
     if not resolved.perfect_information:
-        problem = infostate_problem(resolved, resolved.new_state(players=players, seed=0))
-        if problem is not None:
-            raise NoInfostateError(f"bot {who!r}: a bot is given only what its seat may see: {problem}")
+        require_view(resolved, resolved.new_state(players=players, seed=0), f"bot {who!r}")
     bot = make_bot(who, seed=seed, game=game, players=players)
     close = getattr(bot, "close", None)
     if callable(close):

@@ -66,7 +66,7 @@ from typing import Any
 
 from pickpack.bots.registry import Bot, chosen_move, close_bot, make_bot, trial_bot
 from pickpack.bots.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE, check_time_limit
-from pickpack.bots.view import NoInfostateError, infostate_problem
+from pickpack.bots.view import require_view
 from pickpack.errors import (BotFault, BotLoadError, BotSpecError, GameLoadError, IllegalMoveError,
                              MoveSyntaxError, PickpackError)
 from pickpack.game import Game, GameState, OptionError
@@ -330,9 +330,7 @@ def _play(names: list[str], index: int, base_seed: int,
     bot_seats = tuple(who.index(i) for i in range(n))
     game_seed = deal_seed(base_seed, index, n)
     state: GameState = resolved.new_state(players=n, seed=game_seed, variant=variant, **dict(options or {}))
-    problem = infostate_problem(resolved, state)
-    if problem is not None:
-        raise NoInfostateError(f"a bot is given only what its seat may see: {problem}")
+    require_view(resolved, state)
     player_names = tuple(state.players)
     rng = random.Random(chance_seed(base_seed, index))
     bots: list[Bot] = []
@@ -423,9 +421,7 @@ def _check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] 
                 time_limit: float, handshake_timeout: float, resolved: Game[Any], n: int,
                 variant: str | None, options: Mapping[str, Any] | None) -> None:
     """check_bots on a game match_game has checked (``resolved``, ``n`` players)."""
-    problem = infostate_problem(resolved, trial_state(resolved, n, variant, options))
-    if problem is not None:
-        raise NoInfostateError(f"a bot is given only what its seat may see: {problem}")
+    require_view(resolved, trial_state(resolved, n, variant, options))
     opts = list(bot_options) if bot_options is not None else [{} for _ in bot_names]
     for spec, bot_opts in zip(bot_names, opts):
         # the one build of the bot outside a game, in this process even for a bot the

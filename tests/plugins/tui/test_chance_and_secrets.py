@@ -192,7 +192,7 @@ def test_a_plain_face_bot_of_a_hidden_game_without_determinization_is_refused_in
     session = GameSession.new(HOT_SEAT, seed=4, game=SECRET_RACE)
     session.state = _Secret(2, 5)
     session.state.apply("step")
-    with pytest.raises(NoInfostateError, match=r"^game 'secretrace' hides information .* offer no "
+    with pytest.raises(NoInfostateError, match=r"^a bot is given only what its seat may see: game 'secretrace' hides information .* offer no "
                                                r"resample_from_infostate\(seat, seed\)") as caught:
         PlainFace().bot_state(session, "p2")
     assert "\n" not in str(caught.value)
