@@ -88,12 +88,12 @@ class _Timer:
     def __init__(self) -> None:
         self.seats: dict[int, dict[str, float]] = {}
 
-    def chosen_move(self, bot: Bot, state: GameState) -> Any:
+    def chosen_move(self, bot: Bot, state: GameState, seed: int = 0) -> Any:
         seat = state.current_player_id()
         _work.clear()
         before = (bot.simulations, bot.search_seconds) if isinstance(bot, OpenSpielMCTSBot) else (0, 0.0)
         started = time.perf_counter()
-        move: Move | str | Any = _original_chosen_move(bot, state)
+        move: Move | str | Any = _original_chosen_move(bot, state, seed)
         elapsed = time.perf_counter() - started
         if isinstance(bot, OpenSpielMCTSBot):
             _work["simulations"] = bot.simulations - before[0]

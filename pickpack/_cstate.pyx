@@ -20,7 +20,7 @@ The C core never trusts Python: every action from outside goes through the table
 ``check_action`` before ``apply``.
 """
 from libc.string cimport memcpy, memset, strlen
-from libc.stdint cimport uint64_t, INT32_MAX, INT32_MIN
+from libc.stdint cimport uint32_t, uint64_t, INT32_MAX, INT32_MIN
 from libc.stdlib cimport malloc, free
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
@@ -457,6 +457,44 @@ cdef int _generic_playout(const pp_game_ops *ops, void *s, pp_rng *rng, int *act
 cdef long long _PERFT_PER_SLICE = 1 << 17      # actions per slice: a few ms of any game
 
 
+# --- what a seat knows, as a seed (resample_from_infostate) -------------------------
+
+cdef inline uint64_t _mix64(uint64_t z) noexcept nogil:
+    """SplitMix64's output function (Steele, Lea & Flood 2014)."""
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+
+cdef uint64_t _infostate_key(const pp_game_ops *ops, const char *state, int seat, uint64_t seed) except? 0:
+    """A 64-bit key of ``seed``, ``seat`` and what ``seat`` sees of ``state``: the bits of
+    its observation tensor (the table's observation; a table without one adds nothing),
+    64 bits at a time in an xor-multiply chain (FNV's 64-bit prime) finished by
+    SplitMix64's output function (Steele, Lea & Flood 2014). Two states the seat cannot
+    tell apart give the same key; nothing the seat cannot see enters it."""
+    cdef uint64_t golden = <uint64_t>0x9E3779B97F4A7C15
+    cdef uint64_t h = _mix64(seed + golden * (<uint64_t>seat + 1))
+    cdef size_t size, i
+    cdef float *obs
+    cdef const uint32_t *words
+    if ops.observation_size == NULL or ops.observation == NULL:
+        return h
+    size = ops.observation_size(state)
+    obs = <float *>PyMem_Malloc((size + 1) * sizeof(float))
+    if obs == NULL:
+        raise MemoryError()
+    try:
+        obs[size] = 0.0                  # an odd count: the last pair's second word
+        if ops.observation(state, seat, obs, size) != 0:
+            raise ValueError(f"observation tensor: the C core refused seat {seat}")
+        words = <const uint32_t *>obs
+        for i in range(0, size, 2):
+            h = (h ^ (<uint64_t>words[i] | (<uint64_t>words[i + 1] << 32))) * <uint64_t>0x100000001B3
+    finally:
+        PyMem_Free(obs)
+    return _mix64(h + golden * <uint64_t>size)
+
+
 # --- the base ---------------------------------------------------------------------
 
 cdef class CState:
@@ -793,6 +831,34 @@ cdef class CState:
         if err != 0:
             raise ValueError(f"observation tensor: the C core refused seat {seat} (error {err})")
         return out
+
+    def resample_from_infostate(self, player, seed):
+        """A state ``player`` (a seat, int 0..num_players-1) cannot tell from this one,
+        history empty (the HiddenInformationState hook; OpenSpiel's
+        ResampleFromInfostate): this position with what ``player`` cannot see redrawn by
+        the table's ``determinize`` (Cowling, Powley & Whitehouse 2012), or the position
+        itself for a table without one (nothing hidden under perfect recall).
+
+        The draw comes from pp_rng seeded with ``seed`` chained with ``player``'s
+        observation tensor (_infostate_key), never with the hidden parts or the hash:
+        two states ``player`` sees alike give the same state for the same seed, and
+        resampling the result again with that seed gives it back. ``seed``: int
+        0..2**64-1. TypeError for a non-int seat or seed, ValueError out of range."""
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError(f"a seat is an int, not {type(player).__name__}")
+        cdef int n = self.ops.num_players(self.state)
+        if not 0 <= player < n:
+            raise ValueError(f"player must be a seat 0..{n - 1}, not {player}")
+        cdef uint64_t key = seed64(seed)
+        cdef pp_rng rng
+        cdef CState view = type(self).__new__(type(self))
+        if self.ops.state_size:          # 0 for a state bound to no game
+            memcpy(view.state, self.state, self.ops.state_size)
+        view.nhist = 0
+        if self.ops.determinize != NULL:
+            pp_rng_seed(&rng, _infostate_key(self.ops, self.state, <int>player, key))
+            self.ops.determinize(view.state, <int>player, &rng)
+        return view
 
     # --- batch work in C ----------------------------------------------------------
 

@@ -44,6 +44,8 @@
  * The position, a NUL-terminated UTF-8 string valid only during the call:
  * - version 2: the game's one-line position string, state.to_position() (Pick & Pack:
  *   docs/ppn.md, "Position string"); `player` is the seat to move (0..players-1);
+ *   the state is the seat's view (pickpack.bots.seat_view, docs/process-protocol.md):
+ *   what the seat cannot see (Pick & Pack: Red's tiles while Blue places) is redrawn;
  * - version 1: the JSON snapshot of the rules file ("State snapshot (JSON)"), exactly
  *   `json.dumps(state.snapshot(), separators=(",", ":"))`: one line, no spaces, keys in
  *   the order game, phase, to_move, grabber, grid, crates, tiles, rush, scores. The

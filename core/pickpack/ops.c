@@ -117,11 +117,22 @@ static void ops_playout(void *state, pp_rng *rng)
     pp_fast_playout(state, rng);
 }
 
-/* Blue placing: a fresh draw of Red's hidden placement (PP-S3, PP-C3). */
+/* What `player` cannot see in phase placement (PP-S3, PP-C3): the other player's tiles
+ * placed so far (Red places its 12 first, then Blue; space i is filled by decision i of
+ * its player). They are redrawn as the first k kinds of a shuffle of the 12 tiles (two
+ * of each kind), so the draw depends on k and rng only, never on the tiles it replaces.
+ * Blue placing: all 12 of Red's (the shuffle's draws are those of every earlier
+ * version). Nothing is hidden in phase play (PP-V1; the crates' contents follow from
+ * the public moves, PP-V2) nor from Red before Blue places. */
 static int ops_determinize(void *state, int player, pp_rng *rng)
 {
     pp_state *s = state;
-    if (s->phase != PP_PHASE_PLACEMENT || player != PP_BLUE)
+    if (s->phase != PP_PHASE_PLACEMENT || (player != PP_RED && player != PP_BLUE))
+        return 0;
+    const int other = PP_OTHER(player);
+    const int placed = other == PP_RED ? s->placed : s->placed - PP_NUM_SPACES;
+    const int k = placed < 0 ? 0 : placed > PP_NUM_SPACES ? PP_NUM_SPACES : placed;
+    if (k == 0)
         return 0;
     uint8_t kinds[PP_NUM_SPACES];
     for (int i = 0; i < PP_NUM_SPACES; i++)
@@ -132,8 +143,8 @@ static int ops_determinize(void *state, int player, pp_rng *rng)
         kinds[i] = kinds[j];
         kinds[j] = t;
     }
-    for (int i = 0; i < PP_NUM_SPACES; i++)
-        s->tile_kind[PP_RED][i] = kinds[i];
+    for (int i = 0; i < k; i++)
+        s->tile_kind[other][i] = kinds[i];
     s->hash = pp_hash_full(s);
     return 1;
 }

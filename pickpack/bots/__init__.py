@@ -13,7 +13,9 @@ were (``from pickpack.bots import make_bot``). Its modules, one concept each:
 - ``process``: the line protocol of a bot in another program (docs/process-protocol.md);
 - ``serve``: any spec served over that protocol (``python -m pickpack.bots.serve SPEC``);
 - ``native``: a bot in a shared library (``native:PATH``, core/common/pickpack_bot.h);
-- ``time_limit``: the per-move limit, its grace and the handshake timeout.
+- ``time_limit``: the per-move limit, its grace and the handshake timeout;
+- ``view``: seat_view, the state a bot deciding for a seat is given (only what the
+  seat may see), and the refusal of a game that cannot make one (NoInfostateError).
 
 The modules import one another, never this package, so importing any of them first
 is safe.
@@ -24,7 +26,8 @@ from __future__ import annotations
 from pickpack.bots.registry import (UNDECLARED, Bot, BotBase, IsolatedBot, NoDecisionError, available_bots,
                                     bot_choices, bot_games, checked_move, chosen_move, close_bot, make_bot,
                                     resolve_bot, serve_isolated, trial_bot)
+from pickpack.bots.view import NoInfostateError, infostate_problem, require_view, seat_view, view_hash
 
-__all__ = ["UNDECLARED", "Bot", "BotBase", "IsolatedBot", "NoDecisionError", "available_bots", "bot_choices",
-           "bot_games", "checked_move", "chosen_move", "close_bot", "make_bot", "resolve_bot", "serve_isolated",
-           "trial_bot"]
+__all__ = ["UNDECLARED", "Bot", "BotBase", "IsolatedBot", "NoDecisionError", "NoInfostateError", "available_bots",
+           "bot_choices", "bot_games", "checked_move", "chosen_move", "close_bot", "infostate_problem", "make_bot",
+           "require_view", "resolve_bot", "seat_view", "serve_isolated", "trial_bot", "view_hash"]

@@ -16,8 +16,10 @@ refused before the match starts, naming the ones it takes). The object it return
 
 - ``name: str`` -- shown in messages;
 - ``choose(state) -> Move`` -- a legal move for ``state.current_player``. ``state`` is
-  the game's state (pickpack.game.GameState; a private copy: the bot may mutate it),
-  never a chance node (the match draws chance outcomes itself) nor a finished game;
+  the seat's view of the game's state (pickpack.game.GameState; a private copy the bot
+  may mutate; in a game that hides information a state of the seat's information set,
+  pickpack.bots.view.seat_view), never a chance node (the match draws chance outcomes
+  itself) nor a finished game;
   a bot derived from ``BotBase`` (pickpack.bots.base: the built-in, process, native
   and isolated bots) raises NoDecisionError if asked there anyway. Return a ``Move`` from
   ``state.legal_moves()`` (or ``Move(action, state.action_text(action))`` for an
@@ -106,6 +108,7 @@ from pickpack.bots.base import BotBase, NoDecisionError, ResourceBot
 from pickpack.bots.process import Handshake, StopServing, serve_protocol
 from pickpack.bots.spec import BotSpec, parse_bot_spec
 from pickpack.bots.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE
+from pickpack.bots.view import seat_view
 from pickpack.errors import BotFault, BotLoadError, BotSpecError, IllegalMoveError, MoveSyntaxError
 from pickpack.game import Game, GameState
 from pickpack.games_registry import DEFAULT_GAME, get_game
@@ -358,13 +361,23 @@ def _where(exc: BaseException) -> str:
     return f" (at {os.path.basename(last.filename)}:{last.lineno} in {last.name})"
 
 
-def chosen_move(bot: Bot, state: GameState) -> Move | str | BotFault:
-    """What ``bot.choose`` answers on a private copy of ``state`` (a Move or move text,
+def chosen_move(bot: Bot, state: GameState, seed: int = 0) -> Move | str | BotFault:
+    """What ``bot.choose`` answers on the view of the seat to move (a Move or move text,
     not checked for legality), or the bot's fault: "exception" (it raised: the error's
     class, message and where, _where; a BotFault it raised keeps its kind) or "garbage" (neither a Move nor a string). Shared by
-    checked_move and the match runner (pickpack.match), so both say the same words."""
+    checked_move and the match runner (pickpack.match), so both say the same words.
+
+    The view is ``seat_view(state, seat, seed)`` (pickpack.bots.view): a private copy, or
+    in a game that hides information a state of the seat's information set drawn from
+    ``seed`` (the match gives the bot's seed), so that nothing the seat cannot see reaches
+    the bot (a process or native bot gets the view's position string). Where nobody
+    decides, a copy (the bot refuses it: NoDecisionError). NoInfostateError (not a fault:
+    the match refuses such a game before its first game) for a game that hides
+    information without resample_from_infostate."""
+    seat = state.current_player_id()
+    view = seat_view(state, seat, seed) if seat >= 0 else state.copy()
     try:
-        move: Any = bot.choose(state.copy())
+        move: Any = bot.choose(view)
     except BotFault as exc:
         return exc
     except Exception as exc:       # the bot's failure loses it this game, nothing more
@@ -375,12 +388,13 @@ def chosen_move(bot: Bot, state: GameState) -> Move | str | BotFault:
     return move
 
 
-def checked_move(bot: Bot, state: GameState) -> Move | BotFault:
-    """``bot.choose`` on a copy of ``state``, checked: the legal Move (canonical, not
-    applied to ``state``), or the bot's fault -- "exception" (it raised; a BotFault it
-    raised keeps its kind), "garbage" (not a Move or move text) or "illegal". The same
-    words as the match runner's for an in-process bot (pickpack.match)."""
-    move = chosen_move(bot, state)
+def checked_move(bot: Bot, state: GameState, seed: int = 0) -> Move | BotFault:
+    """``bot.choose`` on the seat's view of ``state`` (chosen_move, ``seed``), checked:
+    the legal Move (canonical, not applied to ``state``), or the bot's fault --
+    "exception" (it raised; a BotFault it raised keeps its kind), "garbage" (not a Move
+    or move text) or "illegal". The same words as the match runner's for an in-process
+    bot (pickpack.match)."""
+    move = chosen_move(bot, state, seed)
     if isinstance(move, BotFault):
         return move
     try:

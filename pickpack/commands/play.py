@@ -114,12 +114,19 @@ def check_seat(who: str, seed: int | None = None, game: Game[Any] | str = "pickp
     (malformed spec, unknown or bad option, a bot that does not play the game),
     PluginNotFoundError (unknown name, with the choices), BotLoadError (broken plugin,
     unusable native library), BotFault (a ``cmd:`` program that does not start or fails
-    the handshake), TypeError (a plugin without name/choose).
+    the handshake), TypeError (a plugin without name/choose); NoInfostateError, as
+    ``pickpack match`` does, for a game that hides information and whose states offer
+    no resample_from_infostate (a bot could not be given its seat's view).
     """
     from pickpack.bots.registry import make_bot
+    from pickpack.bots.view import require_view
+    from pickpack.games_registry import get_game
 
     if who == HUMAN:
         return
+    resolved = get_game(game) if isinstance(game, str) else game
+    if not resolved.perfect_information:
+        require_view(resolved, resolved.new_state(players=players, seed=0), f"bot {who!r}")
     bot = make_bot(who, seed=seed, game=game, players=players)
     close = getattr(bot, "close", None)
     if callable(close):

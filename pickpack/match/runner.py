@@ -24,6 +24,13 @@ by the runner, never shown to a bot: an outcome is drawn exactly from
 order, in any process, on any backend (pickpack.match.backends) -- except for a
 "timeout" fault, which depends on the machine's speed by nature.
 
+Views (pickpack.bots.view). A bot deciding for a seat is given that seat's view,
+``seat_view(state, seat, bot seed)``: a copy in a game of perfect information, else a
+state of the seat's information set (``resample_from_infostate``) with what the seat
+cannot see redrawn from the bot's seed, so that nothing hidden reaches it (a process or
+native bot gets the view's position string). A game that hides information and offers
+no such hook is refused before the first game (NoInfostateError, check_bots).
+
 Bots are named by specs (pickpack.bots.spec) and built afresh for every game, so a bot
 that failed in one game starts clean in the next; a bot that is not ``bounded`` is
 built in its child process only (pickpack.bots). A bot that does not play the game
@@ -59,6 +66,7 @@ from typing import Any
 
 from pickpack.bots.registry import Bot, chosen_move, close_bot, make_bot, trial_bot
 from pickpack.bots.time_limit import DEFAULT_TIME_LIMIT, HANDSHAKE_TIMEOUT, TIME_GRACE, check_time_limit
+from pickpack.bots.view import require_view
 from pickpack.errors import (BotFault, BotLoadError, BotSpecError, GameLoadError, IllegalMoveError,
                              MoveSyntaxError, PickpackError)
 from pickpack.game import Game, GameState, OptionError
@@ -237,8 +245,10 @@ def _misread(move: Move, text: str) -> IllegalMoveError:
                             f"{move.action} is {text})", rule="action text")
 
 
-def _move(bot: Bot, state: GameState, time_limit: float) -> Move | BotFault:
+def _move(bot: Bot, state: GameState, time_limit: float, seed: int) -> Move | BotFault:
     """Let ``bot`` move in ``state``: the move applied (canonical text), or its fault.
+    The bot is given its seat's view drawn from ``seed``, the bot's own seed
+    (chosen_move, pickpack.bots.view.seat_view).
 
     The work is done once per decision: a Move's text is made once (``action_text``,
     which is also the check that the bot's text belongs to its action here) and its
@@ -246,7 +256,7 @@ def _move(bot: Bot, state: GameState, time_limit: float) -> Move | BotFault:
     applied by pickpack.move.apply_text, which gives the canonical text and checks its
     legality once too (for a state with the ``parse_action`` hook)."""
     started = time.perf_counter()
-    move = chosen_move(bot, state)
+    move = chosen_move(bot, state, seed)
     elapsed = time.perf_counter() - started
     if isinstance(move, BotFault):
         return move
@@ -282,8 +292,9 @@ def play_game(bot_names: Sequence[str], index: int, base_seed: int,
     answer the handshake (pickpack.bots.time_limit). A bot that cannot be built for the
     game, raises, crashes, times out, answers garbage or an illegal move loses (the
     fault rule). Raises BotSpecError, PluginNotFoundError or BotLoadError for a spec
-    that cannot name a usable bot (check_bots finds those up front), and the errors
-    of match_game.
+    that cannot name a usable bot (check_bots finds those up front), NoInfostateError
+    before any move for a game that hides information without resample_from_infostate,
+    and the errors of match_game.
     """
     names = list(bot_names)
     resolved, n = match_game(game, len(names), len(names), variant, options)
@@ -319,9 +330,11 @@ def _play(names: list[str], index: int, base_seed: int,
     bot_seats = tuple(who.index(i) for i in range(n))
     game_seed = deal_seed(base_seed, index, n)
     state: GameState = resolved.new_state(players=n, seed=game_seed, variant=variant, **dict(options or {}))
+    require_view(resolved, state)
     player_names = tuple(state.players)
     rng = random.Random(chance_seed(base_seed, index))
     bots: list[Bot] = []
+    seeds = [derive_seed(base_seed, index, who[seat]) for seat in range(n)]
     moves: list[str] = []
     actions: list[int] = []
     plies = 0
@@ -331,7 +344,7 @@ def _play(names: list[str], index: int, base_seed: int,
         for seat in range(n):
             i = who[seat]
             try:
-                bots.append(make_bot(names[i], seed=derive_seed(base_seed, index, i),
+                bots.append(make_bot(names[i], seed=seeds[seat],
                                      game=resolved, players=n, time_limit=time_limit,
                                      handshake_timeout=handshake_timeout, **opts[i]))
             except _CONFIG_ERRORS:
@@ -350,7 +363,7 @@ def _play(names: list[str], index: int, base_seed: int,
                 state.apply_action(action)
                 continue
             seat = state.current_player_id()
-            outcome = _move(bots[seat], state, time_limit)
+            outcome = _move(bots[seat], state, time_limit, seeds[seat])
             if isinstance(outcome, BotFault):
                 fault, failed = outcome, seat
             else:
@@ -391,7 +404,9 @@ def check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] |
     Then one trial state (trial_state, seed 0) checks the values only the game's
     factory checks, before any bot is built.
 
-    Raises the errors of match_game and of trial_state (OptionError); BotSpecError (malformed spec, bad option, a bot
+    Raises the errors of match_game and of trial_state (OptionError); NoInfostateError
+    (one line) for a game that hides information and whose states offer no
+    resample_from_infostate (no bot can be given its seat's view); BotSpecError (malformed spec, bad option, a bot
     that does not play the game, a ``time_budget`` over the time limit),
     PluginNotFoundError, BotLoadError (plugin import error, unusable native library),
     BotFault (a ``cmd:`` program that does not start or fails the handshake),
@@ -406,7 +421,7 @@ def _check_bots(bot_names: Sequence[str], bot_options: Sequence[dict[str, Any]] 
                 time_limit: float, handshake_timeout: float, resolved: Game[Any], n: int,
                 variant: str | None, options: Mapping[str, Any] | None) -> None:
     """check_bots on a game match_game has checked (``resolved``, ``n`` players)."""
-    trial_state(resolved, n, variant, options)
+    require_view(resolved, trial_state(resolved, n, variant, options))
     opts = list(bot_options) if bot_options is not None else [{} for _ in bot_names]
     for spec, bot_opts in zip(bot_names, opts):
         # the one build of the bot outside a game, in this process even for a bot the

@@ -28,8 +28,10 @@ Options (``pickpack match mcts:simulations=20000,exploration=1.0 ...``):
   only a C search uses it (the Python search has no score margins).
 
 With a simulation budget only, a move depends on nothing but the seed, the options and
-the position (the search seed is derived from the bot's seed and the position's
-Zobrist hash) -- unless the time limit's deadline cuts the search short.
+what the seat to move sees (the search seed is derived from the bot's seed and the
+Zobrist hash of the seat's view, pickpack.bots.view.view_hash: the position's own hash
+where nothing is hidden, never the hidden parts) -- unless the time limit's deadline
+cuts the search short.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from typing import Any, ClassVar
 from pickpack import Move
 from pickpack.bots.mcts import search
 from pickpack.bots.search import SearchBot, count, real
+from pickpack.bots.view import view_hash
 from pickpack.game import Game
 from pickpack.match.seeding import derive_seed
 
@@ -108,7 +111,8 @@ class MCTSBot(SearchBot):
         if ``state`` is not a state the search takes.
         """
         started = time.monotonic()         # the move's time runs from here (search_bot)
-        seed = derive_seed(self._seed, state.zobrist_hash())
+        # seeded by what the seat to move sees, never by the hidden parts (seat_view)
+        seed = derive_seed(self._seed, view_hash(state, state.current_player_id()))
         native = self.native_search(state.game)
         if native is not None:
             # a time budget alone: the C search takes simulations=None as "until the deadline"

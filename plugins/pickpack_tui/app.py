@@ -386,11 +386,11 @@ class GameApp(App[None]):
         """
         started = time.monotonic()
         worker = get_current_worker()
-        work_state = self.face.bot_state(self.session, player)
         bot = self.bots[player]
         moves: list[Any] = []
         problem: str | None = None
         try:
+            work_state = self.face.bot_state(self.session, player)
             while not worker.is_cancelled:
                 move = bot.choose(work_state.copy())
                 moves.append(move)

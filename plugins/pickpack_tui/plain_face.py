@@ -11,11 +11,12 @@ naming the rule, is shown as it is).
 For a game with hidden information (``Game.perfect_information`` False) the move log
 shows, until the game is over, only the viewer's own decisions and the chance outcomes;
 another seat's decisions read ``(hidden)`` (their text can give away a secret, e.g. Pick
-& Pack's placements, PP-S3). A bot is given ``state.resample_from_infostate(seat,
-seed)`` when the state offers it (pickpack.game.HiddenInformationState): a state it
-cannot tell from the real one, with the hidden parts drawn at random. A state without
-that method is given to the bot as a full copy, hidden parts included: the game's bots
-are trusted not to look (the fallback face cannot tell what is hidden).
+& Pack's placements, PP-S3). A bot is given its seat's view (pickpack.bots.view.seat_view):
+a copy in a game of perfect information, else ``state.resample_from_infostate(seat,
+seed)``, a state it cannot tell from the real one with the hidden parts drawn at
+random. A game that hides information without that method cannot give a bot a view:
+the bot's turn fails with one line saying so (NoInfostateError), as a match refuses
+the game before its first game.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from typing import Any
 
 from textual.screen import ModalScreen, Screen
 
+from pickpack.bots.view import seat_view
 from pickpack.errors import IllegalMoveError, MoveSyntaxError
 from pickpack.face_kit import MoveLog, StatusBar
 from pickpack.faces import Session, Shell
-from pickpack.game import Game, GameState, HiddenInformationState
+from pickpack.game import Game, GameState
 from pickpack.records.dialect import return_text
 
 from pickpack_tui.screens.plain_board_screen import PlainBoardScreen
@@ -120,16 +122,12 @@ class PlainFace:
         return f"{player.title()} moves next; everybody else, look away."
 
     def bot_state(self, session: Session, player: str) -> GameState:
-        """What a bot deciding for ``player`` is given (module docstring): a
-        determinization, ``state.resample_from_infostate(seat, session.bot_seed(seat))``,
-        when the state has that method, else a full copy of the state."""
-        state = session.state
-        if isinstance(state, HiddenInformationState):
-            seat = session.players.index(player)
-            view: GameState = state.resample_from_infostate(seat, session.bot_seed(seat))
-            return view
-        copy: GameState = state.copy()
-        return copy
+        """What a bot deciding for ``player`` is given (module docstring): its seat's
+        view, ``pickpack.bots.view.seat_view(state, seat, session.bot_seed(seat))``.
+        NoInfostateError (one line) for a game that hides information and offers no
+        resample_from_infostate."""
+        seat = session.players.index(player)
+        return seat_view(session.state, seat, session.bot_seed(seat))
 
     def bot_continues(self, state: GameState, player: str) -> bool:
         return False

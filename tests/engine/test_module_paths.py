@@ -114,7 +114,7 @@ def test_the_packages_hold_small_modules_of_their_concept() -> None:
     assert _grouped_modules() == [
         "pickpack.bots.base", "pickpack.bots.mcts", "pickpack.bots.native", "pickpack.bots.process",
         "pickpack.bots.registry", "pickpack.bots.search", "pickpack.bots.serve", "pickpack.bots.spec",
-        "pickpack.bots.time_limit",
+        "pickpack.bots.time_limit", "pickpack.bots.view",
         "pickpack.match.backends", "pickpack.match.chance", "pickpack.match.result", "pickpack.match.runner",
         "pickpack.match.seeding", "pickpack.match.stats", "pickpack.match.summary",
         "pickpack.records.dialect", "pickpack.records.file_errors", "pickpack.records.file_kinds",

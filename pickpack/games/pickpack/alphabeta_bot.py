@@ -19,7 +19,8 @@ measured in docs/bots.md. Options (``pickpack match alphabeta:depth=8 ...``):
 
 Placement decisions (PP-S3) score nothing until play, so no depth-limited evaluation
 tells them apart: in phase placement the bot asks the MCTS search instead
-(PLACEMENT_SIMULATIONS simulations, seeded from the bot's seed and the position). In
+(PLACEMENT_SIMULATIONS simulations, seeded from the bot's seed and what the placing
+seat sees, pickpack.bots.view.view_hash). In
 play the bot is deterministic: its seed matters only for placements.
 """
 
@@ -31,6 +32,7 @@ from typing import Any, ClassVar
 
 from pickpack import Move
 from pickpack.bots.search import LEAST_SEARCH, SearchBot, choice, count, search_seconds
+from pickpack.bots.view import view_hash
 from pickpack.games.pickpack import State
 from pickpack.games.pickpack._search import EVALUATIONS, alphabeta_search, mcts_search
 from pickpack.match.seeding import derive_seed
@@ -79,7 +81,7 @@ class AlphaBetaBot(SearchBot):
             left = None if self.time_limit is None else max(
                 LEAST_SEARCH, search_seconds(self.time_limit) - (time.monotonic() - started))
             result = mcts_search(state, simulations=PLACEMENT_SIMULATIONS, seconds=left,
-                                 seed=derive_seed(self._seed, state.zobrist_hash()))
+                                 seed=derive_seed(self._seed, view_hash(state, state.current_player_id())))
         else:
             result = alphabeta_search(state, depth=self.depth, seconds=self.seconds_left(started),
                                       eval=self.eval)

@@ -12,7 +12,7 @@ from pickpack.game import Game, seat_names
 from pickpack.games.push._core import CoreState
 from pickpack.games.push.encoding import MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS
 from pickpack.games.push.movetext import read_move_text
-from pickpack.games.push.observation import infostate_snapshot, observation_from_snapshot
+from pickpack.games.push.observation import observation_from_snapshot
 from pickpack.games.push.position import format_position, load_position, picture
 from pickpack.state_base import StateBase
 
@@ -74,10 +74,13 @@ class State(CoreState, StateBase):
         players``. Errors as ``observation``."""
         return self._observation_tensor(self.seat_of(player))
 
-    def resample_from_infostate(self, player: int, seed: int) -> State:
-        """A state of ``player``'s information set, history empty: this position under
-        perfect recall (observation.infostate_snapshot). TypeError/ValueError: bad seat or seed."""
-        state: State = type(self)._load(infostate_snapshot(self.snapshot(), self.seat_of(player), seed))
+    def resample_from_infostate(self, player: int | str, seed: int) -> State:
+        """A state of ``player``'s (a seat or a name) information set, history empty: this
+        position under perfect recall (observation.infostate_snapshot), copied in C by
+        the base (CState.resample_from_infostate: the table draws nothing, it has no
+        determinize). TypeError/ValueError: bad seat or seed (0..2**64-1)."""
+        seat = player if type(player) is int else self.seat_of(player)
+        state: State = CoreState.resample_from_infostate(self, seat, seed)
         return state
 
     def to_position(self) -> str:

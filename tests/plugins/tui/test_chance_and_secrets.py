@@ -14,7 +14,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import pickpack
+from pickpack.bots.view import NoInfostateError
 from pickpack.games.pickpack import deal_from_seed, placements_from_seed
 from pickpack.games.pickpack.tui.placement_screen import PlacementScreen
 from pickpack.match.chance import sample_outcome
@@ -145,7 +148,15 @@ def test_pick_and_pack_through_the_plain_face_hides_blues_placement_in_reds_log(
     asyncio.run(run())
 
 
-class _Determinized(DiceRace):
+class _Secret(DiceRace):
+    """A dice race whose game claims hidden information (SECRET_RACE)."""
+
+    @property
+    def game(self) -> Any:
+        return SECRET_RACE
+
+
+class _Determinized(_Secret):
     """A dice race claiming hidden information: records the determinizations asked for."""
 
     def __init__(self, players: int, target: int) -> None:
@@ -169,11 +180,22 @@ def test_a_plain_face_bot_gets_a_determinization_when_the_state_offers_one() -> 
     assert type(view) is DiceRace and view is not state and view.totals == [3, 0]
 
 
-def test_a_plain_face_bot_gets_a_copy_of_a_state_without_determinization() -> None:
-    session = GameSession.new(HOT_SEAT, seed=4, game=SECRET_RACE)
+def test_a_plain_face_bot_gets_a_copy_in_a_game_of_perfect_information() -> None:
+    session = GameSession.new(HOT_SEAT, seed=4, game=DICE_RACE)
     session.state.apply("step")
     view = PlainFace().bot_state(session, "p2")
     assert view is not session.state and view.history_actions() == [0]
+
+
+def test_a_plain_face_bot_of_a_hidden_game_without_determinization_is_refused_in_one_line() -> None:
+    # Hidden information never reaches a bot: no full copy of a state that hides some.
+    session = GameSession.new(HOT_SEAT, seed=4, game=SECRET_RACE)
+    session.state = _Secret(2, 5)
+    session.state.apply("step")
+    with pytest.raises(NoInfostateError, match=r"^a bot is given only what its seat may see: game 'secretrace' hides information .* offer no "
+                                               r"resample_from_infostate\(seat, seed\)") as caught:
+        PlainFace().bot_state(session, "p2")
+    assert "\n" not in str(caught.value)
 
 
 # --- 4. a new game after a version-1 save turned into a deal ---------------------------

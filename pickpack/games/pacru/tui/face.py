@@ -17,6 +17,7 @@ from typing import Any
 
 from textual.screen import ModalScreen, Screen
 
+from pickpack.bots.view import seat_view
 from pickpack.face_kit import ChoiceScreen, MoveLog, StatusBar
 from pickpack.faces import Session, Shell
 from pickpack.game import Game, GameState
@@ -205,9 +206,10 @@ class PacruFace:
     # --- bots ----------------------------------------------------------------------------
 
     def bot_state(self, session: Session, player: str) -> GameState:
-        """A copy of the position (perfect information)."""
-        copy: GameState = session.state.copy()
-        return copy
+        """The seat's view (pickpack.bots.view.seat_view): a copy of the position
+        (perfect information, PA-C2)."""
+        seat = session.players.index(player)
+        return seat_view(session.state, seat, session.bot_seed(seat))
 
     def bot_continues(self, state: GameState, player: str) -> bool:
         """False: a bot decides one move at a time."""

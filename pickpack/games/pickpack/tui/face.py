@@ -11,12 +11,12 @@ why a chosen square is not a legal destination is the engine's
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 from textual.screen import ModalScreen, Screen
 
+from pickpack.bots.view import seat_view
 from pickpack.face_kit import MoveLog, StatusBar
 from pickpack.faces import Session, Shell
 from pickpack.game import Game, GameState
@@ -202,26 +202,14 @@ class PickPackFace:
     # --- bots ------------------------------------------------------------------------------
 
     def bot_state(self, session: Session, player: str) -> State:
-        """The position a bot deciding for ``player`` is given (PP-S3: placement is hidden).
-
-        Once the opponent has committed their placement, their tiles are replaced by a
-        random arrangement drawn from the session's seed (one sample of what ``player``
-        cannot see), so a bot's placement cannot depend on the real one; ``player``'s own
-        tiles already placed (a game loaded mid-placement) stay as they are. Otherwise a
-        copy.
-        """
-        state: State = _state(session.state)
-        other = opponent(player)
-        placed = [t["kind"] for t in state.snapshot()["tiles"][other].values()]
-        if state.phase != "placement" or None in placed:
-            same: State = state.copy()
-            return same
-        kinds = list(KINDS * 2)
-        random.Random(session.seed).shuffle(kinds)
-        drawn = iter(kinds)
-        view: State = _state(session.start).copy()
-        for action in state.history_actions():
-            view.apply_action(KINDS.index(next(drawn)) if view.current_player == other else action)
+        """The position a bot deciding for ``player`` is given: its seat's view
+        (pickpack.bots.view.seat_view with ``session.bot_seed(seat)``). Once the opponent
+        has placed tiles (PP-S3), they are redrawn, two of each kind (PP-C3), from that
+        seed and what ``player`` sees, so a bot's placement cannot depend on the real
+        one; ``player``'s own tiles already placed (a game loaded mid-placement) stay as
+        they are. In play the position itself (PP-V1). History empty."""
+        seat = PLAYERS.index(player)
+        view: State = _state(seat_view(_state(session.state), seat, session.bot_seed(seat)))
         return view
 
     def bot_continues(self, state: GameState, player: str) -> bool:

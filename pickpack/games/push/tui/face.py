@@ -20,9 +20,10 @@ from rich.text import Text
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from pickpack.bots.view import seat_view
 from pickpack.face_kit import MoveLog, StatusBar
 from pickpack.faces import Session, Shell
-from pickpack.game import Game, GameState, HiddenInformationState
+from pickpack.game import Game, GameState
 from pickpack.games.push.encoding import PLACE, TAKE
 from pickpack.games.push.tui.board_screen import PushBoardScreen
 from pickpack.games.push.tui.cards import chip
@@ -172,16 +173,12 @@ class PushFace:
     # --- bots --------------------------------------------------------------------------
 
     def bot_state(self, session: Session, player: str) -> GameState:
-        """What a bot deciding for ``player`` is given:
-        ``state.resample_from_infostate(seat, session.bot_seed(seat))``, a state of its
+        """What a bot deciding for ``player`` is given: its seat's view
+        (pickpack.bots.view.seat_view with ``session.bot_seed(seat)``), a state of its
         information set (under perfect recall the position itself: the banks follow
         from the public history, and the deck's order is drawn at the chance nodes)."""
-        state = session.state
-        if not isinstance(state, HiddenInformationState):
-            raise TypeError(f"PUSH's face was given a {type(state).__name__}, not a PUSH state")
         seat = session.players.index(player)
-        view: GameState = state.resample_from_infostate(seat, session.bot_seed(seat))
-        return view
+        return seat_view(session.state, seat, session.bot_seed(seat))
 
     def bot_continues(self, state: GameState, player: str) -> bool:
         return False
