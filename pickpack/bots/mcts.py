@@ -12,7 +12,8 @@ random rollouts from a seeded generator, for any number of players:
 - at a chance node an outcome is drawn with its exact probability from
   ``chance_outcomes()`` (integer arithmetic over the common denominator), in the tree
   and in rollouts alike;
-- hidden information: when the state has ``resample_from_infostate`` (the protocol
+- hidden information: when the game hides information (``Game.perfect_information``
+  False) and the state has ``resample_from_infostate`` (the protocol
   pickpack.game.HiddenInformationState) each simulation starts from a fresh
   determinization for the player to move at the root and the tree is one of
   information sets keyed by action sequences; an action's count of simulations in which
@@ -24,7 +25,7 @@ random rollouts from a seeded generator, for any number of players:
 Before the search, a root check (decisive and anti-decisive moves, Teytaud & Teytaud
 2010, "On the huge benefit of decisive moves in Monte-Carlo tree search algorithms"),
 one ply each way and never through a chance node, on a state whose player sees all of it
-(one without ``resample_from_infostate``; a hidden-information root is searched
+(a perfect-information game's, or one without ``resample_from_infostate``; a hidden-information root is searched
 unchecked, so that the true hidden parts decide nothing): a root action after which
 the game is over with the root player alone at the highest return is played at once
 (the highest such return; ties: the first in legal order), with no simulation; an
@@ -214,7 +215,10 @@ def search(state: GameState, *, simulations: int, exploration: float = 1.4, seed
     game = state.game
     low, span = float(game.min_utility), float(game.max_utility - game.min_utility) or 1.0
     players = state.num_players
-    resample = getattr(state, "resample_from_infostate", None)
+    # A perfect-information game's resample is a copy (every C state has one): search
+    # the true state and make the root check, as for a state without the hook.
+    resample = (getattr(state, "resample_from_infostate", None)
+                if getattr(game, "perfect_information", True) is not True else None)
     root_player = state.current_player_id()
     legal = list(state.legal_actions())
     kept: list[int] | None = None

@@ -3,6 +3,7 @@ Pig (examples/thirdparty-game, chance nodes, N players) and on Pick & Pack."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 import time
@@ -119,6 +120,11 @@ class _Determinized(PigState):
 
     __slots__ = ("calls",)
     calls: list[tuple[int, int]]
+
+    @property
+    def game(self) -> Any:
+        # Pig's Game with perfect_information False: the search then determinizes
+        return dataclasses.replace(PigState.game.fget(self), perfect_information=False)  # type: ignore[attr-defined]
 
     def resample_from_infostate(self, player: int, seed: int) -> PigState:
         self.calls.append((player, seed))
