@@ -3,12 +3,20 @@ Python loop, side by side in one run: ``python bench/vector_steps.py [steps]``.
 
 Vector rows: B = 1024 games, random legal actions drawn in C (``random_actions``),
 observation and mask written every step. Python rows: one state, random legal action
-chosen in Python, ``observation_tensor`` of the seat to move built every step.
+chosen in Python, ``observation_tensor`` of the seat to move built every step. Peer
+rows, when installed: OpenSpiel's Python loop (pyspiel, the same loop over its
+``breakthrough`` and ``connect_four``: legal actions, observation tensor, apply) and
+pgx on CPU (``connect_four``, ``jax.jit(jax.vmap(env.step))`` at B = 1024, a random
+legal action drawn in JAX from ``legal_action_mask``, observation computed by every
+step; pgx and JAX are not dependencies of pickpack: ``pip install pgx``). Memory per
+environment: ``spec.bytes_per_env`` of each vector batch.
 """
 
+import os
 import random
 import sys
 import time
+from typing import Any
 
 import pickpack
 from pickpack.vector import MultiAgentVectorEnv
@@ -39,15 +47,71 @@ def python_rate(name: str, plies: int) -> float:
     return plies / (time.perf_counter() - start)
 
 
+def openspiel_rate(name: str, plies: int) -> float | None:
+    """OpenSpiel's Python loop over pyspiel's game ``name``; None without pyspiel."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    rng = random.Random(1)
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    start = time.perf_counter()
+    for _ in range(plies):
+        if state.is_terminal():
+            state = game.new_initial_state()
+        state.observation_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return plies / (time.perf_counter() - start)
+
+
+def pgx_rate(name: str, steps: int) -> float | None:
+    """pgx's ``name`` at B = 1024 on CPU, jitted and vmapped; None without pgx."""
+    os.environ.setdefault("JAX_PLATFORMS", "cpu")
+    try:
+        import jax
+        import jax.numpy as jnp
+        import pgx  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    env = pgx.make(name)
+    step = jax.jit(jax.vmap(env.step))
+
+    @jax.jit
+    def act(key: Any, mask: Any) -> Any:
+        return jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf), axis=-1)
+
+    key = jax.random.PRNGKey(1)
+    state = jax.jit(jax.vmap(env.init))(jax.random.split(key, 1024))
+    state = step(state, act(key, state.legal_action_mask))    # compile outside the clock
+    state.observation.block_until_ready()
+    start = time.perf_counter()
+    for _ in range(steps):
+        key, sub = jax.random.split(key)
+        state = step(state, act(sub, state.legal_action_mask))
+    state.observation.block_until_ready()
+    return steps * 1024 / (time.perf_counter() - start)
+
+
+def bytes_per_env(name: str, mask: str = "bytes") -> int:
+    return MultiAgentVectorEnv(name, 1, mask=mask).spec.bytes_per_env
+
+
 def main() -> None:
     steps = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    print(f"{'game':14}{'form':28}{'steps/s':>12}")
+    print(f"{'game':14}{'form':34}{'steps/s':>12}{'bytes/env':>11}")
     for name in ("pickpack", "push", "breakthrough"):
-        for label, rate in (("vector 1 thread", vector_rate(name, 1, steps)),
-                            ("vector 2 threads", vector_rate(name, 2, steps)),
-                            ("vector 1 thread, bit mask", vector_rate(name, 1, steps, "bits")),
-                            ("single-state Python loop", python_rate(name, steps * 20))):
-            print(f"{name:14}{label:28}{rate:12,.0f}")
+        mem, bits = bytes_per_env(name), bytes_per_env(name, "bits")
+        for label, rate, size in (("vector B=1024, 1 thread", vector_rate(name, 1, steps), mem),
+                                  ("vector B=1024, 2 threads", vector_rate(name, 2, steps), mem),
+                                  ("vector B=1024, 1 thread, bit mask", vector_rate(name, 1, steps, "bits"), bits),
+                                  ("single-state Python loop", python_rate(name, steps * 20), None)):
+            print(f"{name:14}{label:34}{rate:12,.0f}{'' if size is None else f'{size:,}':>11}")
+    for name in ("breakthrough", "connect_four"):
+        rate = openspiel_rate(name, steps * 20)
+        print(f"{name:14}{'OpenSpiel Python loop':34}{'not installed' if rate is None else f'{rate:,.0f}':>12}")
+    rate = pgx_rate("connect_four", steps)
+    print(f"{'connect_four':14}{'pgx CPU B=1024 (jit, vmap)':34}{'not installed' if rate is None else f'{rate:,.0f}':>12}")
 
 
 if __name__ == "__main__":
