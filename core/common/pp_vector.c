@@ -137,21 +137,21 @@ static void write_view(pp_vector *v, int b, const pp_vector_out *out)
     const int who = ops->current_player(s);
     int *legal = v->legal + (size_t)b * (size_t)v->legal_room;
     uint8_t *row = out->mask + (size_t)b * v->mask_row;
-    const int bits = v->p.mask_kind == PP_VECTOR_MASK_BITS;
-    for (int i = 0; i < v->nlegal[b]; i++) {
-        const int a = legal[i];
-        if (bits)
-            row[a >> 3] = 0;
-        else
-            row[a] = 0;
-    }
-    int n = who >= 0 ? all_legal(ops, s, legal) : 0;
-    for (int i = 0; i < n; i++) {
-        const int a = legal[i];
-        if (bits)
-            row[a >> 3] |= (uint8_t)(1u << (a & 7));
-        else
-            row[a] = 1;
+    const int old = v->nlegal[b];
+    int n;
+    /* Only the previous legal entries are cleared (pp_vector.h); one loop per layout. */
+    if (v->p.mask_kind == PP_VECTOR_MASK_BITS) {
+        for (int i = 0; i < old; i++)
+            row[legal[i] >> 3] = 0;
+        n = who >= 0 ? all_legal(ops, s, legal) : 0;
+        for (int i = 0; i < n; i++)
+            row[legal[i] >> 3] |= (uint8_t)(1u << (legal[i] & 7));
+    } else {
+        for (int i = 0; i < old; i++)
+            row[legal[i]] = 0;
+        n = who >= 0 ? all_legal(ops, s, legal) : 0;
+        for (int i = 0; i < n; i++)
+            row[legal[i]] = 1;
     }
     v->nlegal[b] = n;
     out->player[b] = who >= 0 ? who : PP_TERMINAL;
