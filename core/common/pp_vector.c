@@ -155,7 +155,23 @@ static void write_view(pp_vector *v, int b, const pp_vector_out *out)
     }
     v->nlegal[b] = n;
     out->player[b] = who >= 0 ? who : PP_TERMINAL;
-    ops->observation(s, who >= 0 ? who : v->actor[b], out->obs + (size_t)b * v->obs_size, v->obs_size);
+    const int seat = who >= 0 ? who : v->actor[b];
+    float *obs = out->obs + (size_t)b * v->obs_size;
+    if (v->viewed == NULL) {
+        ops->observation(s, seat, obs, v->obs_size);
+        return;
+    }
+    /* The row shows (viewed b, viewer[b]) when viewer[b] >= 0: the table rewrites only
+     * what differs (observation_update); the state and seat it now shows are kept. */
+    char *seen = v->viewed + (size_t)b * ops->state_size;
+    const int rc = v->viewer[b] >= 0 ? ops->observation_update(seen, v->viewer[b], s, seat, obs, v->obs_size)
+                                     : ops->observation(s, seat, obs, v->obs_size);
+    if (rc == 0) {
+        memcpy(seen, s, ops->state_size);
+        v->viewer[b] = seat;
+    } else {
+        v->viewer[b] = -1;
+    }
 }
 
 static void clear_outcome(pp_vector *v, int b, const pp_vector_out *out)
@@ -232,6 +248,8 @@ void pp_vector_free(pp_vector *v)
     free(v->plies);
     free(v->actor);
     free(v->ended);
+    free(v->viewed);
+    free(v->viewer);
     free(v);
 }
 
@@ -268,8 +286,13 @@ pp_vector *pp_vector_new(const pp_game_ops *ops, const void *start, const pp_vec
     v->plies = calloc(n, sizeof *v->plies);
     v->actor = calloc(n, sizeof *v->actor);
     v->ended = calloc(n, sizeof *v->ended);
+    if (ops->observation_update != NULL) {
+        v->viewed = malloc(n * ops->state_size);
+        v->viewer = malloc(n * sizeof *v->viewer);
+    }
     if (!v->states || !v->start || !v->rng || !v->seed_stream || !v->game_seed || !v->legal
-        || !v->nlegal || !v->steps || !v->plies || !v->actor || !v->ended) {
+        || !v->nlegal || !v->steps || !v->plies || !v->actor || !v->ended
+        || (ops->observation_update != NULL && (!v->viewed || !v->viewer))) {
         pp_vector_free(v);
         return NULL;
     }
@@ -287,6 +310,8 @@ void pp_vector_reset(pp_vector *v, const uint64_t *seeds, const pp_vector_out *o
     memset(out->mask, 0, (size_t)v->p.num_envs * v->mask_row);
     for (int b = 0; b < v->p.num_envs; b++) {
         v->nlegal[b] = 0;
+        if (v->viewer != NULL)
+            v->viewer[b] = -1;     /* the row is written whole */
         v->seed_stream[b] = seeds[b];
         start_game(v, b, &w);
         clear_outcome(v, b, out);

@@ -124,29 +124,19 @@ static const int16_t grid_plane[256] = {
 #undef UP
 #undef DOWN
 
-int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size)
+/* The seat-relative part (to move, colour, both players' crates and tiles, rush
+ * orders, score): cleared and written whole. */
+static void obs_seat(const pp_state *s, int me, const int score[2], float *out)
 {
-    int score[2];
-    if (player != PP_RED && player != PP_BLUE)
-        return PP_OBS_BAD_PLAYER;
-    if (out == NULL || size != PP_OBS_SIZE)
-        return PP_OBS_BAD_SIZE;
-    if (s == NULL || !obs_state_ok(s, score))
-        return PP_OBS_BAD_STATE;
-    const int me = player, other = PP_OTHER(player);
+    const int other = PP_OTHER(me);
     float *const spare = out + PP_OBS_SCORE;   /* written last: the target of writes not wanted */
-    memset(out, 0, PP_OBS_SIZE * sizeof *out);
-
-    out[PP_OBS_PHASE + s->phase] = 1.0f;                           /* PP-S3, PP-E1/E2 */
+    memset(out + PP_OBS_TO_MOVE, 0, (PP_OBS_GRABBER - PP_OBS_TO_MOVE) * sizeof *out);
+    memset(out + PP_OBS_OWN_CRATES, 0, (PP_OBS_SIZE - PP_OBS_OWN_CRATES) * sizeof *out);
     if (s->to_move == me)
         out[PP_OBS_TO_MOVE] = 1.0f;
     else if (s->to_move == other)
         out[PP_OBS_TO_MOVE + 1] = 1.0f;
     out[PP_OBS_COLOUR + me] = 1.0f;                                /* PP-C5: the axis */
-    for (int sq = 0; sq < PP_NUM_SQUARES; sq++)                    /* PP-V1: the grid */
-        out[grid_plane[s->grid[sq]] + sq] = 1.0f;
-    memset(out + PP_OBS_GRABBER, 0, PP_NUM_SQUARES * sizeof *out); /* the empty squares' writes */
-    out[PP_OBS_GRABBER + s->grabber] = 1.0f;                       /* PP-S2 */
     for (int c = 0; c < PP_NUM_CRATES; c++) {                      /* own crates, whole (PP-V2) */
         float *o = out + PP_OBS_OWN_CRATES + PP_OBS_OWN_CRATE_STRIDE * c;
         const uint8_t *trays = s->crate[me][c];
@@ -171,5 +161,66 @@ int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size
     out[PP_OBS_RUSH] = s->rush[me] / 2.0f;                         /* PP-R, PP-V1 */
     out[PP_OBS_RUSH + 1] = s->rush[other] / 2.0f;
     out[PP_OBS_SCORE] = (float)score[me] / PP_OBS_MAX_SCORE;       /* PP-E3; the opponent's is hidden */
+}
+
+/* The grabber's one-hot block, after the grid planes were written through grid_plane
+ * (whose empty squares' writes land in it). */
+static void obs_grabber(const pp_state *s, float *out)
+{
+    memset(out + PP_OBS_GRABBER, 0, PP_NUM_SQUARES * sizeof *out);
+    out[PP_OBS_GRABBER + s->grabber] = 1.0f;                       /* PP-S2 */
+}
+
+int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size)
+{
+    int score[2];
+    if (player != PP_RED && player != PP_BLUE)
+        return PP_OBS_BAD_PLAYER;
+    if (out == NULL || size != PP_OBS_SIZE)
+        return PP_OBS_BAD_SIZE;
+    if (s == NULL || !obs_state_ok(s, score))
+        return PP_OBS_BAD_STATE;
+    memset(out, 0, PP_OBS_OWN_CRATES * sizeof *out);               /* the rest: obs_seat */
+    out[PP_OBS_PHASE + s->phase] = 1.0f;                           /* PP-S3, PP-E1/E2 */
+    for (int sq = 0; sq < PP_NUM_SQUARES; sq++)                    /* PP-V1: the grid */
+        out[grid_plane[s->grid[sq]] + sq] = 1.0f;
+    obs_grabber(s, out);
+    obs_seat(s, player, score, out);
+    return PP_OBS_OK;
+}
+
+int pp_observation_update(const pp_state *prev, int prev_player, const pp_state *s, int player, float *out,
+                          size_t size)
+{
+    int score[2];
+    (void)prev_player;   /* the seat-relative part is written whole (obs_seat) */
+    if (player != PP_RED && player != PP_BLUE)
+        return PP_OBS_BAD_PLAYER;
+    if (out == NULL || size != PP_OBS_SIZE)
+        return PP_OBS_BAD_SIZE;
+    if (s == NULL || !obs_state_ok(s, score))
+        return PP_OBS_BAD_STATE;
+    /* prev's fields that index the cells cleared below */
+    if (prev == NULL || prev->phase > PP_PHASE_OVER || prev->grabber >= PP_NUM_SQUARES
+        || bytes_bad(prev->grid, PP_NUM_SQUARES, grid_word_bad))
+        return PP_OBS_BAD_STATE;
+    out[PP_OBS_PHASE + prev->phase] = 0.0f;                        /* PP-S3, PP-E1/E2 */
+    out[PP_OBS_PHASE + s->phase] = 1.0f;
+    for (int i = 0; i < PP_NUM_SQUARES; i += 4) {                  /* PP-V1: the squares that changed */
+        uint32_t was, now;
+        memcpy(&was, prev->grid + i, 4);
+        memcpy(&now, s->grid + i, 4);
+        if (was == now)
+            continue;
+        for (int sq = i; sq < i + 4; sq++) {
+            const uint8_t a = prev->grid[sq], b = s->grid[sq];
+            if (a != b) {                  /* two cells of two planes (or the grabber block) */
+                out[grid_plane[a] + sq] = 0.0f;
+                out[grid_plane[b] + sq] = 1.0f;
+            }
+        }
+    }
+    obs_grabber(s, out);
+    obs_seat(s, player, score, out);
     return PP_OBS_OK;
 }
