@@ -170,9 +170,11 @@ typedef struct pp_game_ops {
     /* Optional (with observation). The observation tensor of `seat` at `state` written
      * over out, which holds observation(prev, prev_seat) as this table wrote it (same
      * size): only the cells that can differ are rewritten, what pp_vector does at each
-     * step instead of writing every float. The result and the return are those of
-     * observation(state, seat, out, size) (out untouched on -1). NULL: pp_vector calls
-     * observation. */
+     * step instead of writing every float. The result is that of observation(state,
+     * seat, out, size); 0, or -1 (out untouched) for a bad seat or size. A fast entry
+     * like apply: it may trust both states (pp_vector gives it only states the table
+     * made, the first row of each environment written by observation). NULL:
+     * pp_vector calls observation. */
     int (*observation_update)(const void *prev, int prev_seat, const void *state, int seat, float *out,
                               size_t size);
 } pp_game_ops;

@@ -126,7 +126,7 @@ static const int16_t grid_plane[256] = {
 
 /* The seat-relative part (to move, colour, both players' crates and tiles, rush
  * orders, score): cleared and written whole. */
-static void obs_seat(const pp_state *s, int me, const int score[2], float *out)
+static void obs_seat(const pp_state *s, int me, int my_score, float *out)
 {
     const int other = PP_OTHER(me);
     float *const spare = out + PP_OBS_SCORE;   /* written last: the target of writes not wanted */
@@ -160,7 +160,7 @@ static void obs_seat(const pp_state *s, int me, const int score[2], float *out)
     obs_tiles(s, other, s->phase == PP_PHASE_PLACEMENT, out + PP_OBS_OPP_TILES, spare);  /* PP-S3 */
     out[PP_OBS_RUSH] = s->rush[me] / 2.0f;                         /* PP-R, PP-V1 */
     out[PP_OBS_RUSH + 1] = s->rush[other] / 2.0f;
-    out[PP_OBS_SCORE] = (float)score[me] / PP_OBS_MAX_SCORE;       /* PP-E3; the opponent's is hidden */
+    out[PP_OBS_SCORE] = (float)my_score / PP_OBS_MAX_SCORE;        /* PP-E3; the opponent's is hidden */
 }
 
 /* The grabber's one-hot block, after the grid planes were written through grid_plane
@@ -185,24 +185,19 @@ int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size
     for (int sq = 0; sq < PP_NUM_SQUARES; sq++)                    /* PP-V1: the grid */
         out[grid_plane[s->grid[sq]] + sq] = 1.0f;
     obs_grabber(s, out);
-    obs_seat(s, player, score, out);
+    obs_seat(s, player, score[player], out);
     return PP_OBS_OK;
 }
 
 int pp_observation_update(const pp_state *prev, int prev_player, const pp_state *s, int player, float *out,
                           size_t size)
 {
-    int score[2];
     (void)prev_player;   /* the seat-relative part is written whole (obs_seat) */
     if (player != PP_RED && player != PP_BLUE)
         return PP_OBS_BAD_PLAYER;
     if (out == NULL || size != PP_OBS_SIZE)
         return PP_OBS_BAD_SIZE;
-    if (s == NULL || !obs_state_ok(s, score))
-        return PP_OBS_BAD_STATE;
-    /* prev's fields that index the cells cleared below */
-    if (prev == NULL || prev->phase > PP_PHASE_OVER || prev->grabber >= PP_NUM_SQUARES
-        || bytes_bad(prev->grid, PP_NUM_SQUARES, grid_word_bad))
+    if (s == NULL || prev == NULL)
         return PP_OBS_BAD_STATE;
     out[PP_OBS_PHASE + prev->phase] = 0.0f;                        /* PP-S3, PP-E1/E2 */
     out[PP_OBS_PHASE + s->phase] = 1.0f;
@@ -221,6 +216,6 @@ int pp_observation_update(const pp_state *prev, int prev_player, const pp_state 
         }
     }
     obs_grabber(s, out);
-    obs_seat(s, player, score, out);
+    obs_seat(s, player, pp_score(s, player), out);
     return PP_OBS_OK;
 }

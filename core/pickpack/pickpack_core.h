@@ -295,8 +295,9 @@ int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size
  * prev_player) (the batched environments' update, pp_game_ops.h observation_update):
  * the phase, the grid squares that differ and the grabber are rewritten, the
  * seat-relative part (offsets PP_OBS_TO_MOVE..PP_OBS_GRABBER and PP_OBS_OWN_CRATES..
- * the end) written whole. The same codes; PP_OBS_BAD_STATE also for a prev whose
- * phase, grabber or grid is out of range; out untouched on an error. */
+ * the end) written whole. A fast function (see Trust above): s and prev are trusted
+ * as pp_apply trusts its state (positions the core made from checked ones), only the
+ * player, size and NULLs are checked (PP_OBS_BAD_PLAYER, _BAD_SIZE, _BAD_STATE). */
 int pp_observation_update(const pp_state *prev, int prev_player, const pp_state *s, int player, float *out,
                           size_t size);
 
