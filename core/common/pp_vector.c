@@ -8,11 +8,13 @@
 
 #define PP_VECTOR_START_TRIES 16   /* single-agent: fresh games tried for one the learner enters */
 
-/* Per thread: room for any answer of the table, and one returns vector. */
+/* Per thread: room for any answer of the table, one returns vector, and the state an
+ * environment's observation row shows while it is stepped (observation_update). */
 typedef struct scratch {
     int *acts;
     long long *wts;
     double *ret;
+    char *prev;
 } scratch;
 
 int pp_vector_draw(pp_rng *rng, const long long *weights, int n)
@@ -129,8 +131,10 @@ static void start_game(pp_vector *v, int b, scratch *w)
     }
 }
 
-/* The observation, mask and player of environment b as it stands. */
-static void write_view(pp_vector *v, int b, const pp_vector_out *out)
+/* The observation, mask and player of environment b as it stands. `shown`: the state
+ * its observation row shows (of seat v->viewer[b] when that is >= 0), or NULL: the row
+ * is written whole. */
+static void write_view(pp_vector *v, int b, const pp_vector_out *out, const void *shown)
 {
     const pp_game_ops *ops = v->ops;
     const char *s = state_of(v, b);
@@ -157,21 +161,15 @@ static void write_view(pp_vector *v, int b, const pp_vector_out *out)
     out->player[b] = who >= 0 ? who : PP_TERMINAL;
     const int seat = who >= 0 ? who : v->actor[b];
     float *obs = out->obs + (size_t)b * v->obs_size;
-    if (v->viewed == NULL) {
+    if (v->viewer == NULL) {
         ops->observation(s, seat, obs, v->obs_size);
         return;
     }
-    /* The row shows (viewed b, viewer[b]) when viewer[b] >= 0: the table rewrites only
-     * what differs (observation_update); the state and seat it now shows are kept. */
-    char *seen = v->viewed + (size_t)b * ops->state_size;
-    const int rc = v->viewer[b] >= 0 ? ops->observation_update(seen, v->viewer[b], s, seat, obs, v->obs_size)
-                                     : ops->observation(s, seat, obs, v->obs_size);
-    if (rc == 0) {
-        memcpy(seen, s, ops->state_size);
-        v->viewer[b] = seat;
-    } else {
-        v->viewer[b] = -1;
-    }
+    /* The table rewrites only what differs from the row's (shown, viewer[b]). */
+    const int rc = shown != NULL && v->viewer[b] >= 0
+                   ? ops->observation_update(shown, v->viewer[b], s, seat, obs, v->obs_size)
+                   : ops->observation(s, seat, obs, v->obs_size);
+    v->viewer[b] = rc == 0 ? seat : -1;
 }
 
 static void clear_outcome(pp_vector *v, int b, const pp_vector_out *out)
@@ -185,10 +183,15 @@ static void step_one(pp_vector *v, int b, int action, const pp_vector_out *out, 
 {
     const pp_game_ops *ops = v->ops;
     char *s = state_of(v, b);
+    const void *shown = NULL;
     clear_outcome(v, b, out);
+    if (v->viewer != NULL) {                 /* the row shows the state as it is now */
+        memcpy(w->prev, s, ops->state_size);
+        shown = w->prev;
+    }
     if (v->ended[b]) {                       /* NEXT_STEP: the action is ignored */
         start_game(v, b, w);
-        write_view(v, b, out);
+        write_view(v, b, out, shown);
         return;
     }
     v->actor[b] = ops->current_player(s);
@@ -215,7 +218,7 @@ static void step_one(pp_vector *v, int b, int action, const pp_vector_out *out, 
         else
             v->ended[b] = 1;
     }
-    write_view(v, b, out);
+    write_view(v, b, out, shown);
 }
 
 static int scratch_new(const pp_vector *v, scratch *w)
@@ -223,7 +226,8 @@ static int scratch_new(const pp_vector *v, scratch *w)
     w->acts = malloc((size_t)v->scratch_room * sizeof *w->acts);
     w->wts = malloc((size_t)v->scratch_room * sizeof *w->wts);
     w->ret = malloc(2 * (size_t)v->num_players * sizeof *w->ret);
-    return w->acts != NULL && w->wts != NULL && w->ret != NULL ? 0 : -1;
+    w->prev = malloc(v->ops->state_size);
+    return w->acts != NULL && w->wts != NULL && w->ret != NULL && w->prev != NULL ? 0 : -1;
 }
 
 static void scratch_free(scratch *w)
@@ -231,6 +235,7 @@ static void scratch_free(scratch *w)
     free(w->acts);
     free(w->wts);
     free(w->ret);
+    free(w->prev);
 }
 
 void pp_vector_free(pp_vector *v)
@@ -248,7 +253,6 @@ void pp_vector_free(pp_vector *v)
     free(v->plies);
     free(v->actor);
     free(v->ended);
-    free(v->viewed);
     free(v->viewer);
     free(v);
 }
@@ -286,13 +290,11 @@ pp_vector *pp_vector_new(const pp_game_ops *ops, const void *start, const pp_vec
     v->plies = calloc(n, sizeof *v->plies);
     v->actor = calloc(n, sizeof *v->actor);
     v->ended = calloc(n, sizeof *v->ended);
-    if (ops->observation_update != NULL) {
-        v->viewed = malloc(n * ops->state_size);
+    if (ops->observation_update != NULL)
         v->viewer = malloc(n * sizeof *v->viewer);
-    }
     if (!v->states || !v->start || !v->rng || !v->seed_stream || !v->game_seed || !v->legal
         || !v->nlegal || !v->steps || !v->plies || !v->actor || !v->ended
-        || (ops->observation_update != NULL && (!v->viewed || !v->viewer))) {
+        || (ops->observation_update != NULL && !v->viewer)) {
         pp_vector_free(v);
         return NULL;
     }
@@ -315,7 +317,7 @@ void pp_vector_reset(pp_vector *v, const uint64_t *seeds, const pp_vector_out *o
         v->seed_stream[b] = seeds[b];
         start_game(v, b, &w);
         clear_outcome(v, b, out);
-        write_view(v, b, out);
+        write_view(v, b, out, NULL);
     }
     scratch_free(&w);
 }

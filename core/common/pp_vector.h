@@ -106,9 +106,9 @@ typedef struct pp_vector {
     int *plies;               /* B: plies of the current game */
     int *actor;               /* B: who took the last decision (the final observation) */
     uint8_t *ended;           /* B: NEXT_STEP: the last step ended the game */
-    char *viewed;             /* B * state_size, with ops->observation_update (else NULL):
-                               * the state environment b's obs row shows */
-    int *viewer;              /* B: the seat that row shows; -1: written whole next */
+    int *viewer;              /* B, with ops->observation_update (else NULL): the seat
+                               * environment b's obs row shows (of its state before the
+                               * step, which the step keeps aside); -1: written whole */
 } pp_vector;
 
 /* Make a batch of `start` (a state of the game, copied); NULL out of memory or for
