@@ -2,7 +2,9 @@
 Python loop, side by side in one run: ``python bench/vector_steps.py [steps]``.
 
 Vector rows: B = 1024 games, random legal actions drawn in C (``random_actions``),
-observation and mask written every step. Python rows: one state, random legal action
+observation and mask written every step; steps per wall second and per CPU second of
+the process (the rate per core: on a machine loaded by other processes the wall rate
+shows only the share of the cores this process got). Python rows: one state, random legal action
 chosen in Python, ``observation_tensor`` of the seat to move built every step. Peer
 rows, when installed: OpenSpiel's Python loop (pyspiel, the same loop over its
 ``breakthrough`` and ``connect_four``: legal actions, observation tensor, apply) and
@@ -22,13 +24,17 @@ import pickpack
 from pickpack.vector import MultiAgentVectorEnv
 
 
-def vector_rate(name: str, threads: int, steps: int, mask: str = "bytes") -> float:
+def vector_rate(name: str, threads: int, steps: int, mask: str = "bytes") -> tuple[float, float]:
+    """Steps per wall second and per CPU second of this process (all its threads: the
+    rate per core, which the load of other processes on the machine lowers less)."""
     env = MultiAgentVectorEnv(name, 1024, num_threads=threads, mask=mask, autoreset="same_step")
     env.reset(seed=1)
-    start = time.perf_counter()
+    for t in range(20):                       # past the first moves of every game
+        env.step(env.random_actions(t))
+    wall, cpu = time.perf_counter(), time.process_time()
     for t in range(steps):
         env.step(env.random_actions(t))
-    return steps * 1024 / (time.perf_counter() - start)
+    return steps * 1024 / (time.perf_counter() - wall), steps * 1024 / (time.process_time() - cpu)
 
 
 def python_rate(name: str, plies: int) -> float:
@@ -97,21 +103,26 @@ def bytes_per_env(name: str, mask: str = "bytes") -> int:
     return MultiAgentVectorEnv(name, 1, mask=mask).spec.bytes_per_env
 
 
+def row(game: str, form: str, rate: float | None, per_cpu: float | None = None, size: int | None = None) -> None:
+    def cell(x: float | None, missing: str = "") -> str:
+        return missing if x is None else f"{x:,.0f}"
+
+    print(f"{game:14}{form:34}{cell(rate, 'not installed'):>14}{cell(per_cpu):>14}{cell(size):>11}")
+
+
 def main() -> None:
     steps = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    print(f"{'game':14}{'form':34}{'steps/s':>12}{'bytes/env':>11}")
+    print(f"{'game':14}{'form':34}{'steps/s':>14}{'per CPU-s':>14}{'bytes/env':>11}")
     for name in ("pickpack", "push", "breakthrough"):
         mem, bits = bytes_per_env(name), bytes_per_env(name, "bits")
-        for label, rate, size in (("vector B=1024, 1 thread", vector_rate(name, 1, steps), mem),
-                                  ("vector B=1024, 2 threads", vector_rate(name, 2, steps), mem),
-                                  ("vector B=1024, 1 thread, bit mask", vector_rate(name, 1, steps, "bits"), bits),
-                                  ("single-state Python loop", python_rate(name, steps * 20), None)):
-            print(f"{name:14}{label:34}{rate:12,.0f}{'' if size is None else f'{size:,}':>11}")
+        for label, threads, mask, size in (("vector B=1024, 1 thread", 1, "bytes", mem),
+                                           ("vector B=1024, 2 threads", 2, "bytes", mem),
+                                           ("vector B=1024, 1 thread, bit mask", 1, "bits", bits)):
+            row(name, label, *vector_rate(name, threads, steps, mask), size=size)
+        row(name, "single-state Python loop", python_rate(name, steps * 20))
     for name in ("breakthrough", "connect_four"):
-        rate = openspiel_rate(name, steps * 20)
-        print(f"{name:14}{'OpenSpiel Python loop':34}{'not installed' if rate is None else f'{rate:,.0f}':>12}")
-    rate = pgx_rate("connect_four", steps)
-    print(f"{'connect_four':14}{'pgx CPU B=1024 (jit, vmap)':34}{'not installed' if rate is None else f'{rate:,.0f}':>12}")
+        row(name, "OpenSpiel Python loop", openspiel_rate(name, steps * 20))
+    row("connect_four", "pgx CPU B=1024 (jit, vmap)", pgx_rate("connect_four", steps))
 
 
 if __name__ == "__main__":

@@ -67,11 +67,17 @@ static uint64_t bytes_bad(const uint8_t *b, size_t n, uint64_t (*word_bad)(uint6
     return bad;
 }
 
+/* pp_crate_score (PP-E3) of a crate holding `apples`: premium 2 per apple, wholesale
+ * 1 per 2 rounded down, open 1 per apple. */
+static inline int crate_points(unsigned status, int apples)
+{
+    return status == PP_CRATE_PREMIUM ? 2 * apples : status == PP_CRATE_WHOLESALE ? apples / 2 : apples;
+}
+
 /* Every field the fill indexes with is in range (PP_OBS_BAD_STATE otherwise), and each
  * player's score (PP-E3, computed here in the same pass over the crates) is at most
- * PP_OBS_MAX_SCORE; score[] receives both. Branch-free accumulation of the faults: the
- * check runs at every observation of the batched environments (pp_vector.h). */
-static int obs_state_ok(const pp_state *s, int score[2])
+ * PP_OBS_MAX_SCORE. Branch-free accumulation of the faults. */
+static int obs_state_ok(const pp_state *s)
 {
     uint64_t bad = s->phase > PP_PHASE_OVER || s->to_move > PP_NOBODY || s->grabber >= PP_NUM_SQUARES;
     bad |= bytes_bad(s->grid, PP_NUM_SQUARES, grid_word_bad);
@@ -90,25 +96,23 @@ static int obs_state_ok(const pp_state *s, int score[2])
                 bad |= a - 1u >= 6u;
                 apples += (int)a;
             }
-            /* pp_crate_score: premium 2 per apple, wholesale 1 per 2, open 1 per apple */
-            total += status == PP_CRATE_PREMIUM ? 2 * apples : status == PP_CRATE_WHOLESALE ? apples / 2 : apples;
+            total += crate_points(status, apples);
         }
         bad |= total > PP_OBS_MAX_SCORE;
-        score[p] = total;
     }
     return !bad;
 }
 
 /* Tiles of player p at base, 9 floats per space; kinds left 0 when hide_kinds (PP-S3).
- * A kind not shown is written to *spare instead (branch-free), a cell the caller
- * writes afterwards. */
-static void obs_tiles(const pp_state *s, int p, int hide_kinds, float *base, float *spare)
+ * A kind not shown writes its 1.0 to the status cell instead (branch-free: that cell
+ * is 1.0 anyway). */
+static void obs_tiles(const pp_state *s, int p, int hide_kinds, float *base)
 {
     for (int i = 0; i < PP_NUM_SPACES; i++) {
         float *t = base + PP_OBS_TILE_STRIDE * i;
-        const unsigned kind = s->tile_kind[p][i];
-        *(hide_kinds || kind == PP_NO_KIND ? spare : t + kind) = 1.0f;
-        t[PP_NUM_KINDS + s->tile_status[p][i]] = 1.0f;
+        const int kind = s->tile_kind[p][i], status = PP_NUM_KINDS + s->tile_status[p][i];
+        t[hide_kinds || kind == PP_NO_KIND ? status : kind] = 1.0f;
+        t[status] = 1.0f;
     }
 }
 
@@ -126,10 +130,10 @@ static const int16_t grid_plane[256] = {
 
 /* The seat-relative part (to move, colour, both players' crates and tiles, rush
  * orders, score): cleared and written whole. */
-static void obs_seat(const pp_state *s, int me, int my_score, float *out)
+static void obs_seat(const pp_state *s, int me, float *out)
 {
     const int other = PP_OTHER(me);
-    float *const spare = out + PP_OBS_SCORE;   /* written last: the target of writes not wanted */
+    int score = 0;
     memset(out + PP_OBS_TO_MOVE, 0, (PP_OBS_GRABBER - PP_OBS_TO_MOVE) * sizeof *out);
     memset(out + PP_OBS_OWN_CRATES, 0, (PP_OBS_SIZE - PP_OBS_OWN_CRATES) * sizeof *out);
     if (s->to_move == me)
@@ -140,13 +144,17 @@ static void obs_seat(const pp_state *s, int me, int my_score, float *out)
     for (int c = 0; c < PP_NUM_CRATES; c++) {                      /* own crates, whole (PP-V2) */
         float *o = out + PP_OBS_OWN_CRATES + PP_OBS_OWN_CRATE_STRIDE * c;
         const uint8_t *trays = s->crate[me][c];
-        const int n = s->crate_len[me][c];
-        o[s->crate_status[me][c]] = 1.0f;
+        const int n = s->crate_len[me][c], status = s->crate_status[me][c];
+        int apples = 0;
+        o[status] = 1.0f;
         o[3] = (float)n / PP_MAX_CRATE;
         if (n > 0)
             o[4] = trays[n - 1] / 6.0f;
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             o[5 + i] = trays[i] / 6.0f;
+            apples += trays[i];
+        }
+        score += crate_points((unsigned)status, apples);
     }
     for (int c = 0; c < PP_NUM_CRATES; c++) {                      /* opponent's: count, top (PP-V2) */
         float *o = out + PP_OBS_OPP_CRATES + PP_OBS_OPP_CRATE_STRIDE * c;
@@ -156,11 +164,11 @@ static void obs_seat(const pp_state *s, int me, int my_score, float *out)
         if (n > 0 && s->crate_status[other][c] == PP_CRATE_OPEN)  /* a closed crate's tile covers it */
             o[4] = s->crate[other][c][n - 1] / 6.0f;
     }
-    obs_tiles(s, me, 0, out + PP_OBS_OWN_TILES, spare);
-    obs_tiles(s, other, s->phase == PP_PHASE_PLACEMENT, out + PP_OBS_OPP_TILES, spare);  /* PP-S3 */
+    obs_tiles(s, me, 0, out + PP_OBS_OWN_TILES);
+    obs_tiles(s, other, s->phase == PP_PHASE_PLACEMENT, out + PP_OBS_OPP_TILES);  /* PP-S3 */
     out[PP_OBS_RUSH] = s->rush[me] / 2.0f;                         /* PP-R, PP-V1 */
     out[PP_OBS_RUSH + 1] = s->rush[other] / 2.0f;
-    out[PP_OBS_SCORE] = (float)my_score / PP_OBS_MAX_SCORE;        /* PP-E3; the opponent's is hidden */
+    out[PP_OBS_SCORE] = (float)score / PP_OBS_MAX_SCORE;           /* PP-E3; the opponent's is hidden */
 }
 
 /* The grabber's one-hot block, after the grid planes were written through grid_plane
@@ -173,19 +181,18 @@ static void obs_grabber(const pp_state *s, float *out)
 
 int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size)
 {
-    int score[2];
     if (player != PP_RED && player != PP_BLUE)
         return PP_OBS_BAD_PLAYER;
     if (out == NULL || size != PP_OBS_SIZE)
         return PP_OBS_BAD_SIZE;
-    if (s == NULL || !obs_state_ok(s, score))
+    if (s == NULL || !obs_state_ok(s))
         return PP_OBS_BAD_STATE;
     memset(out, 0, PP_OBS_OWN_CRATES * sizeof *out);               /* the rest: obs_seat */
     out[PP_OBS_PHASE + s->phase] = 1.0f;                           /* PP-S3, PP-E1/E2 */
     for (int sq = 0; sq < PP_NUM_SQUARES; sq++)                    /* PP-V1: the grid */
         out[grid_plane[s->grid[sq]] + sq] = 1.0f;
     obs_grabber(s, out);
-    obs_seat(s, player, score[player], out);
+    obs_seat(s, player, out);
     return PP_OBS_OK;
 }
 
@@ -216,6 +223,6 @@ int pp_observation_update(const pp_state *prev, int prev_player, const pp_state 
         }
     }
     obs_grabber(s, out);
-    obs_seat(s, player, pp_score(s, player), out);
+    obs_seat(s, player, out);
     return PP_OBS_OK;
 }
