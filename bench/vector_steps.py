@@ -119,9 +119,9 @@ def main() -> None:
                                            ("vector B=1024, 2 threads", 2, "bytes", mem),
                                            ("vector B=1024, 1 thread, bit mask", 1, "bits", bits)):
             row(name, label, *vector_rate(name, threads, steps, mask), size=size)
-        row(name, "single-state Python loop", python_rate(name, steps * 20))
+        row(name, "single-state Python loop", python_rate(name, steps * 100))
     for name in ("breakthrough", "connect_four"):
-        row(name, "OpenSpiel Python loop", openspiel_rate(name, steps * 20))
+        row(name, "OpenSpiel Python loop", openspiel_rate(name, steps * 100))
     row("connect_four", "pgx CPU B=1024 (jit, vmap)", pgx_rate("connect_four", steps))
 
 
