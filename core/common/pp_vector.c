@@ -299,6 +299,8 @@ pp_vector *pp_vector_new(const pp_game_ops *ops, const void *start, const pp_vec
         return NULL;
     }
     memcpy(v->start, start, ops->state_size);
+    for (size_t b = 0; v->viewer != NULL && b < n; b++)
+        v->viewer[b] = -1;        /* no row written yet */
     return v;
 }
 
