@@ -168,6 +168,8 @@ cdef str _ops_fault(const pp_game_ops *ops):
             missing.append("chance_weights (the game has chance)")
     if (ops.observation_size == NULL) != (ops.observation == NULL):
         missing.append("observation_size and observation (both or neither)")
+    if ops.observation_update != NULL and ops.observation == NULL:
+        missing.append("observation (observation_update needs it)")
     if not ((ops.undo_size == 0) == (ops.apply_undoable == NULL) == (ops.undo == NULL)):
         missing.append("undo_size, apply_undoable and undo (all three or none)")
     if not ((ops.raw_size == 0) == (ops.save_raw == NULL) == (ops.load_raw == NULL) == (ops.field_name == NULL)):

@@ -38,6 +38,7 @@ cdef extern from "pp_vector.h" nogil:
         uint64_t *game_seed
         size_t obs_size, mask_row, reward_row
         int num_players, legal_room
+        int *viewer
 
     pp_vector *pp_vector_new(const pp_game_ops *ops, const void *start, const pp_vector_params *params)
     void pp_vector_free(pp_vector *v)
@@ -168,11 +169,13 @@ cdef class CVector:
     @property
     def bytes_per_env(self):
         """Bytes the batch holds per environment: its state, seeds, streams, legal
-        list and counters, and the outputs it writes."""
+        list and counters, the outputs it writes, and (a table with
+        observation_update) the seat its observation row shows."""
         cdef pp_vector *v = self.v
         return (self.ops.state_size + sizeof(pp_rng) + 2 * sizeof(uint64_t) + <size_t>v.legal_room * sizeof(int)
                 + sizeof(int) + sizeof(long) + 2 * sizeof(int) + 1
-                + v.obs_size * sizeof(float) + v.mask_row + sizeof(int32_t) + v.reward_row * sizeof(float) + 2)
+                + v.obs_size * sizeof(float) + v.mask_row + sizeof(int32_t) + v.reward_row * sizeof(float) + 2
+                + (sizeof(int) if v.viewer != NULL else 0))
 
     @property
     def game_seeds(self):

@@ -108,6 +108,8 @@ cdef extern from "pp_game_ops.h" nogil:
         int (*all_legal_actions)(const void *state, int *out) noexcept nogil
         int (*rollout_action)(const void *state, pp_rng *rng) noexcept nogil
         void (*new_start)(void *state, const void *like, uint64_t seed) noexcept nogil
+        int (*observation_update)(const void *prev, int prev_seat, const void *state, int seat, float *out,
+                                  size_t size) noexcept nogil
 
 
 cdef extern from "pp_mcts.h" nogil:

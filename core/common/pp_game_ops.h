@@ -15,7 +15,8 @@
  * action_text, observation_size/observation (both or neither), mcts,
  * undo_size/apply_undoable/undo (all three or none), raw_size/save_raw/load_raw/
  * field_name (all four or none), max_legal_actions/all_legal_actions (both or neither),
- * rollout_action, new_start (ABI 4, for the batched environments of pickpack.vector).
+ * rollout_action, new_start, observation_update (needs observation) (ABI 4, for the
+ * batched environments of pickpack.vector).
  * Every function must be safe to call from several threads on different states.
  *
  * The checked/fast split: `apply` trusts its action (the searches give it only what
@@ -166,6 +167,16 @@ typedef struct pp_game_ops {
      * written to *state. NULL: the game's start has no randomness of its own (every
      * game starts at the same position, a copy of the first). */
     void (*new_start)(void *state, const void *like, uint64_t seed);
+    /* Optional (with observation). The observation tensor of `seat` at `state` written
+     * over out, which holds observation(prev, prev_seat) as this table wrote it (same
+     * size): only the cells that can differ are rewritten, what pp_vector does at each
+     * step instead of writing every float. The result is that of observation(state,
+     * seat, out, size); 0, or -1 (out untouched) for a bad seat or size. A fast entry
+     * like apply: it may trust both states (pp_vector gives it only states the table
+     * made, the first row of each environment written by observation). NULL:
+     * pp_vector calls observation. */
+    int (*observation_update)(const void *prev, int prev_seat, const void *state, int seat, float *out,
+                              size_t size);
 } pp_game_ops;
 
 #define PP_LOAD_SAFE 0

@@ -8,11 +8,13 @@
 
 #define PP_VECTOR_START_TRIES 16   /* single-agent: fresh games tried for one the learner enters */
 
-/* Per thread: room for any answer of the table, and one returns vector. */
+/* Per thread: room for any answer of the table, one returns vector, and the state an
+ * environment's observation row shows while it is stepped (observation_update). */
 typedef struct scratch {
     int *acts;
     long long *wts;
     double *ret;
+    char *prev;
 } scratch;
 
 int pp_vector_draw(pp_rng *rng, const long long *weights, int n)
@@ -138,33 +140,45 @@ static int view_seat(const pp_vector *v, int b, int who)
 }
 
 /* The observation, mask and player of environment b as it stands (single-agent: the
- * mask only while the learner is to move). */
-static void write_view(pp_vector *v, int b, const pp_vector_out *out)
+ * mask only while the learner is to move). `shown`: the state its observation row shows
+ * (of seat v->viewer[b] when that is >= 0), or NULL: the row is written whole. */
+static void write_view(pp_vector *v, int b, const pp_vector_out *out, const void *shown)
 {
     const pp_game_ops *ops = v->ops;
     const char *s = state_of(v, b);
     const int who = ops->current_player(s);
     int *legal = v->legal + (size_t)b * (size_t)v->legal_room;
     uint8_t *row = out->mask + (size_t)b * v->mask_row;
-    const int bits = v->p.mask_kind == PP_VECTOR_MASK_BITS;
-    for (int i = 0; i < v->nlegal[b]; i++) {
-        const int a = legal[i];
-        if (bits)
-            row[a >> 3] = 0;
-        else
-            row[a] = 0;
-    }
-    int n = who >= 0 && (v->p.learner < 0 || who == v->p.learner) ? all_legal(ops, s, legal) : 0;
-    for (int i = 0; i < n; i++) {
-        const int a = legal[i];
-        if (bits)
-            row[a >> 3] |= (uint8_t)(1u << (a & 7));
-        else
-            row[a] = 1;
+    const int old = v->nlegal[b];
+    const int mine = who >= 0 && (v->p.learner < 0 || who == v->p.learner);
+    int n;
+    /* Only the previous legal entries are cleared (pp_vector.h); one loop per layout. */
+    if (v->p.mask_kind == PP_VECTOR_MASK_BITS) {
+        for (int i = 0; i < old; i++)
+            row[legal[i] >> 3] = 0;
+        n = mine ? all_legal(ops, s, legal) : 0;
+        for (int i = 0; i < n; i++)
+            row[legal[i] >> 3] |= (uint8_t)(1u << (legal[i] & 7));
+    } else {
+        for (int i = 0; i < old; i++)
+            row[legal[i]] = 0;
+        n = mine ? all_legal(ops, s, legal) : 0;
+        for (int i = 0; i < n; i++)
+            row[legal[i]] = 1;
     }
     v->nlegal[b] = n;
     out->player[b] = who >= 0 ? who : PP_TERMINAL;
-    ops->observation(s, view_seat(v, b, who), out->obs + (size_t)b * v->obs_size, v->obs_size);
+    const int seat = view_seat(v, b, who);
+    float *obs = out->obs + (size_t)b * v->obs_size;
+    if (v->viewer == NULL) {
+        ops->observation(s, seat, obs, v->obs_size);
+        return;
+    }
+    /* The table rewrites only what differs from the row's (shown, viewer[b]). */
+    const int rc = shown != NULL && v->viewer[b] >= 0
+                   ? ops->observation_update(shown, v->viewer[b], s, seat, obs, v->obs_size)
+                   : ops->observation(s, seat, obs, v->obs_size);
+    v->viewer[b] = rc == 0 ? seat : -1;
 }
 
 static void clear_outcome(pp_vector *v, int b, const pp_vector_out *out)
@@ -178,10 +192,15 @@ static void step_one(pp_vector *v, int b, int action, const pp_vector_out *out, 
 {
     const pp_game_ops *ops = v->ops;
     char *s = state_of(v, b);
+    const void *shown = NULL;
     clear_outcome(v, b, out);
+    if (v->viewer != NULL) {                 /* the row shows the state as it is now */
+        memcpy(w->prev, s, ops->state_size);
+        shown = w->prev;
+    }
     if (v->ended[b]) {                       /* NEXT_STEP: the action is ignored */
         start_game(v, b, w);
-        write_view(v, b, out);
+        write_view(v, b, out, shown);
         return;
     }
     v->actor[b] = ops->current_player(s);
@@ -212,7 +231,7 @@ static void step_one(pp_vector *v, int b, int action, const pp_vector_out *out, 
         else
             v->ended[b] = 1;
     }
-    write_view(v, b, out);
+    write_view(v, b, out, shown);
 }
 
 static int scratch_new(const pp_vector *v, scratch *w)
@@ -220,7 +239,8 @@ static int scratch_new(const pp_vector *v, scratch *w)
     w->acts = malloc((size_t)v->scratch_room * sizeof *w->acts);
     w->wts = malloc((size_t)v->scratch_room * sizeof *w->wts);
     w->ret = malloc(2 * (size_t)v->num_players * sizeof *w->ret);
-    return w->acts != NULL && w->wts != NULL && w->ret != NULL ? 0 : -1;
+    w->prev = malloc(v->ops->state_size);
+    return w->acts != NULL && w->wts != NULL && w->ret != NULL && w->prev != NULL ? 0 : -1;
 }
 
 static void scratch_free(scratch *w)
@@ -228,6 +248,7 @@ static void scratch_free(scratch *w)
     free(w->acts);
     free(w->wts);
     free(w->ret);
+    free(w->prev);
 }
 
 void pp_vector_free(pp_vector *v)
@@ -245,6 +266,7 @@ void pp_vector_free(pp_vector *v)
     free(v->plies);
     free(v->actor);
     free(v->ended);
+    free(v->viewer);
     free(v);
 }
 
@@ -281,12 +303,17 @@ pp_vector *pp_vector_new(const pp_game_ops *ops, const void *start, const pp_vec
     v->plies = calloc(n, sizeof *v->plies);
     v->actor = calloc(n, sizeof *v->actor);
     v->ended = calloc(n, sizeof *v->ended);
+    if (ops->observation_update != NULL)
+        v->viewer = malloc(n * sizeof *v->viewer);
     if (!v->states || !v->start || !v->rng || !v->seed_stream || !v->game_seed || !v->legal
-        || !v->nlegal || !v->steps || !v->plies || !v->actor || !v->ended) {
+        || !v->nlegal || !v->steps || !v->plies || !v->actor || !v->ended
+        || (ops->observation_update != NULL && !v->viewer)) {
         pp_vector_free(v);
         return NULL;
     }
     memcpy(v->start, start, ops->state_size);
+    for (size_t b = 0; v->viewer != NULL && b < n; b++)
+        v->viewer[b] = -1;        /* no row written yet */
     return v;
 }
 
@@ -300,10 +327,12 @@ void pp_vector_reset(pp_vector *v, const uint64_t *seeds, const pp_vector_out *o
     memset(out->mask, 0, (size_t)v->p.num_envs * v->mask_row);
     for (int b = 0; b < v->p.num_envs; b++) {
         v->nlegal[b] = 0;
+        if (v->viewer != NULL)
+            v->viewer[b] = -1;     /* the row is written whole */
         v->seed_stream[b] = seeds[b];
         start_game(v, b, &w);
         clear_outcome(v, b, out);
-        write_view(v, b, out);
+        write_view(v, b, out, NULL);
     }
     scratch_free(&w);
 }

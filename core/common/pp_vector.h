@@ -21,7 +21,9 @@
  * Outputs (the caller's arrays, written in place by pp_vector_step/pp_vector_reset):
  *   obs      float  [B][obs_size]  the observation of the seat to move; at a final
  *                                  state, of the seat that acted last (multi-agent) or
- *                                  of the learner
+ *                                  of the learner. With ops->observation_update a step
+ *                                  rewrites only what changed since the row's last
+ *                                  write: the caller must not write to it.
  *   mask     uint8  [B][mask_row]  the legal actions of the decision to take: one byte
  *                                  per action (PP_VECTOR_MASK_BYTES, mask_row = the
  *                                  number of distinct actions) or one bit (_BITS,
@@ -107,6 +109,9 @@ typedef struct pp_vector {
     int *plies;               /* B: plies of the current game */
     int *actor;               /* B: who took the last decision (the final observation) */
     uint8_t *ended;           /* B: NEXT_STEP: the last step ended the game */
+    int *viewer;              /* B, with ops->observation_update (else NULL): the seat
+                               * environment b's obs row shows (of its state before the
+                               * step, which the step keeps aside); -1: written whole */
 } pp_vector;
 
 /* Make a batch of `start` (a state of the game, copied); NULL out of memory or for

@@ -200,6 +200,13 @@ static int ops_observation(const void *state, int seat, float *out, size_t size)
     return pp_observation_tensor(state, seat, out, size) == PP_OBS_OK ? 0 : -1;
 }
 
+/* The same over the tensor of (prev, prev_seat) (pp_observation_update); -1 on any refusal. */
+static int ops_observation_update(const void *prev, int prev_seat, const void *state, int seat, float *out,
+                                  size_t size)
+{
+    return pp_observation_update(prev, prev_seat, state, seat, out, size) == PP_OBS_OK ? 0 : -1;
+}
+
 /* The position as plain numbers (pickpack_core.h, PP_RAW_*): setup.c's loader, the
  * one rule-aware check of a position from outside (pp_state_check). */
 static void ops_save_raw(const void *state, int *raw)
@@ -235,7 +242,7 @@ static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node
     .raw_size = PP_RAW_SIZE, .save_raw = ops_save_raw, .load_raw = ops_load_raw,  \
     .field_name = pp_field_name, .max_legal_actions = PP_MAX_MOVES,                \
     .all_legal_actions = ops_all_legal_actions, .rollout_action = ops_rollout_action, \
-    .new_start = ops_new_start }
+    .new_start = ops_new_start, .observation_update = ops_observation_update }
 
 /* The table the search below is compiled with (constant: the calls are direct). */
 static const pp_game_ops pickpack_ops = PICKPACK_OPS;

@@ -291,6 +291,15 @@ size_t pp_observation_tensor_size(const pp_state *s);
  * PP_OBS_BAD_SIZE (size != PP_OBS_SIZE or out NULL), PP_OBS_BAD_STATE (a field out of
  * range); out is untouched on an error. */
 int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size);
+/* The same tensor written over out, which holds pp_observation_tensor(prev,
+ * prev_player) (the batched environments' update, pp_game_ops.h observation_update):
+ * the phase, the grid squares that differ and the grabber are rewritten, the
+ * seat-relative part (offsets PP_OBS_TO_MOVE..PP_OBS_GRABBER and PP_OBS_OWN_CRATES..
+ * the end) written whole. A fast function (see Trust above): s and prev are trusted
+ * as pp_apply trusts its state (positions the core made from checked ones), only the
+ * player, size and NULLs are checked (PP_OBS_BAD_PLAYER, _BAD_SIZE, _BAD_STATE). */
+int pp_observation_update(const pp_state *prev, int prev_player, const pp_state *s, int player, float *out,
+                          size_t size);
 
 #ifdef __cplusplus
 }

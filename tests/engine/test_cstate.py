@@ -41,7 +41,7 @@ class _Ops(ctypes.Structure):
                 ("undo_size", ctypes.c_size_t), ("apply_undoable", _FN), ("undo", _FN),
                 ("raw_size", ctypes.c_int), ("save_raw", _FN), ("load_raw", _FN), ("field_name", _FN),
                 ("max_legal_actions", ctypes.c_int), ("all_legal_actions", _FN), ("rollout_action", _FN),
-                ("new_start", _FN)]
+                ("new_start", _FN), ("observation_update", _FN)]
 
 
 _CAPSULE_NAME = ctypes.create_string_buffer(pickpack._cstate.OPS_CAPSULE_NAME.encode())

@@ -306,3 +306,21 @@ def test_a_push_batch_replays_the_single_state_games_chance_and_all():
             else:
                 assert not rewards[b].any()
     assert finished >= 6                              # every environment ended a game at least once
+
+
+def test_same_step_rows_show_the_next_games_start_in_full():
+    """Pick & Pack's table rewrites an observation row over the one before it
+    (observation_update, pp_game_ops.h): across an autoreset the row goes from the
+    final state of one game to the start of the next, and must equal the tensor the
+    single-state API builds for that start from scratch (PP-S1 deal, PP-S3)."""
+    env = MultiAgentVectorEnv("pickpack", 16, autoreset="same_step")
+    env.reset(seed=11)
+    starts = 0
+    for t in range(160):
+        obs, rewards, term, trunc, info = env.step(env.random_actions(t))
+        for b in np.flatnonzero(term | trunc):
+            st = pickpack.new_game("pickpack", seed=int(env.game_seeds[b]))
+            assert info["current_player"][b] == st.current_player_id()
+            assert np.array_equal(obs[b], np.asarray(st.observation_tensor(st.current_player_id()), np.float32))
+            starts += 1
+    assert starts >= 16    # games last at most 84 plies (PP_MAX_PLIES): every row restarted

@@ -100,3 +100,18 @@ def test_ops_table_entries_name_the_rule_text_and_observation(tmp_path: Path) ->
     # In play the 24 tile kinds show too: 72 + 24.
     assert play["observation"] == [["878", "0", "-1 -1 96.0000"]]
     assert play["mcts"] == [["1"]]
+
+
+def test_observation_update_rewrites_a_row_into_the_full_tensor(tmp_path: Path) -> None:
+    # pp_game_ops ABI 4 observation_update (what pickpack.vector steps with) against the
+    # table's full observation (PP-V1, PP-V2, PP-S3), ply by ply over 40 random games and
+    # across each game's end to the next deal, to the same seat and to the other; a bad
+    # seat or size is refused with the row untouched.
+    exe = _compile(tmp_path, "-fsanitize=undefined", "-fno-sanitize-recover=all", "-pthread",
+                   program="obs_update")
+    out = subprocess.run([str(exe), "5", "40"], check=True, capture_output=True, text=True).stdout.split("\n")
+    plies, face_down = (int(x) for x in out[0].split()[1:])
+    assert plies >= 40 * (24 + 1)        # 24 placements (PP-S3) and a move of play at least
+    assert face_down > 0                 # Malfunction flips (PP-A6) were rewritten too
+    assert out[1] == "mismatches 0"
+    assert out[2] == "refused -1 -1 1"
