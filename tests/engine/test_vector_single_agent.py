@@ -180,16 +180,20 @@ def _masked_sampling(env):
     return env
 
 
-def test_spaces_and_gymnasiums_checks():
-    env = SingleAgentVectorEnv("breakthrough", 3, seat=1)
+@pytest.mark.parametrize("name, obs_size, num_actions", [
+    ("breakthrough", 108, 432),
+    ("pacru", 4867, 82),                         # its 82 action tokens (53 * 81 planes + 7 * 82 token rows)
+])
+def test_spaces_and_gymnasiums_checks(name, obs_size, num_actions):
+    env = SingleAgentVectorEnv(name, 3, seat=1)
     assert isinstance(env, gym.vector.VectorEnv)
     assert env.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
-    assert env.single_observation_space == gym.spaces.Box(0.0, 1.0, (108,), np.float32)
-    assert env.observation_space == gym.spaces.Box(0.0, 1.0, (3, 108), np.float32)
-    assert env.single_action_space == gym.spaces.Discrete(432)
-    assert env.action_space == gym.spaces.MultiDiscrete([432, 432, 432])
+    assert env.single_observation_space == gym.spaces.Box(0.0, 1.0, (obs_size,), np.float32)
+    assert env.observation_space == gym.spaces.Box(0.0, 1.0, (3, obs_size), np.float32)
+    assert env.single_action_space == gym.spaces.Discrete(num_actions)
+    assert env.action_space == gym.spaces.MultiDiscrete([num_actions] * 3)
 
-    one = _masked_sampling(SingleAgentVectorEnv("breakthrough", 1, seat=1))
+    one = _masked_sampling(SingleAgentVectorEnv(name, 1, seat=1))
     _masked_sampling(env)
     with warnings.catch_warnings():
         warnings.simplefilter("error")           # every checker warning fails the test
@@ -208,7 +212,7 @@ def test_spaces_and_gymnasiums_checks():
             passive_env_checker.check_obs(obs, env.observation_space, "step")
             assert rew.shape == term.shape == trunc.shape == (3,) and rew.dtype == np.float32
             assert term.dtype == trunc.dtype == np.bool_ and isinstance(info, dict)
-            assert info["action_mask"].shape == (3, 432) and info["action_mask"].dtype == np.int8
+            assert info["action_mask"].shape == (3, num_actions) and info["action_mask"].dtype == np.int8
             assert info["_action_mask"].all()
     # check_step_determinism, batched (its own asserts take scalar flags)
     firsts = []
