@@ -9,20 +9,38 @@ the other seats are played in C by a built-in policy (random, rollout, MCTS).
 Game-neutral: a game is found by name (pickpack.get_game); every game whose state is
 a C state (pickpack._cstate.CState) with an observation in its ops table works.
 Needs NumPy, and Gymnasium for ``SingleAgentVectorEnv`` (imported when first named,
-so the rest works without it): ``pip install 'pickpack-engine[vector]'``.
+so the rest works without it): ``pip install 'pickpack-engine[vector]'``. With
+Gymnasium installed, importing this package registers one Gymnasium id per installed
+game, ``pickpack/<game>-v0`` (pickpack.vector.gymnasium_ids): ``gymnasium.make_vec(
+"pickpack/push-v0", num_envs=B, vectorization_mode="vector_entry_point", seat=1)``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pickpack.vector.batch import IllegalBatchActionError, VectorSpec
+from pickpack.vector.batch import IllegalBatchActionError, NoDecisionError, VectorSpec
 from pickpack.vector.multi_agent import MultiAgentVectorEnv
 
 if TYPE_CHECKING:
     from pickpack.vector.single_agent import SingleAgentVectorEnv
 
-__all__ = ["IllegalBatchActionError", "MultiAgentVectorEnv", "SingleAgentVectorEnv", "VectorSpec"]
+__all__ = ["IllegalBatchActionError", "MultiAgentVectorEnv", "NoDecisionError", "SingleAgentVectorEnv", "VectorSpec"]
+
+
+def _register_gymnasium_ids() -> None:
+    """Gymnasium's way for a third-party package: register its ids on import
+    (pickpack.vector.gymnasium_ids); nothing without Gymnasium."""
+    try:
+        import gymnasium  # noqa: F401
+    except ImportError:
+        return
+    from pickpack.vector.gymnasium_ids import register_ids
+
+    register_ids()
+
+
+_register_gymnasium_ids()
 
 
 def __getattr__(name: str) -> object:

@@ -25,8 +25,8 @@ from pickpack.game import Game
 from pickpack.games_registry import get_game
 from pickpack.match.seeding import derive_seed
 
-__all__ = ["AUTORESET_MODES", "MASK_KINDS", "MAX_MASK_ACTIONS", "OPPONENTS", "Batch", "IllegalBatchActionError",
-           "VectorSpec"]
+__all__ = ["AUTORESET_MODES", "MASK_KINDS", "MAX_MASK_ACTIONS", "OPPONENTS", "START_TRIES", "Batch",
+           "IllegalBatchActionError", "NoDecisionError", "VectorSpec"]
 
 #: Autoreset modes (Gymnasium 1.x's AutoresetMode values) -> pp_vector.h's numbers.
 AUTORESET_MODES = {"next_step": 0, "same_step": 1}
@@ -37,6 +37,10 @@ OPPONENTS = {"random": 0, "rollout": 1, "mcts": 2}
 #: The most distinct actions a mask row is made for; a game with more (PACRU) is
 #: stepped by its action tokens (its action_tokens part, a CSteppedActionTokens).
 MAX_MASK_ACTIONS = 1 << 20
+#: Fresh games tried in a row for one that reaches a decision of the caller (the
+#: learner's seat, or any seat in the multi-agent form): PP_VECTOR_START_TRIES of
+#: core/common/pp_vector.c.
+START_TRIES = 16
 MAX_ENVS = 1 << 24
 MAX_THREADS = 256
 _INT32 = np.iinfo(np.int32)
@@ -52,6 +56,26 @@ class IllegalBatchActionError(IllegalMoveError):
         super().__init__(f"environment {env_index}: {illegal_move_message(action, rule, reason)}", rule,
                          reason=reason, action=action)
         self.env_index = env_index
+
+
+class NoDecisionError(RuntimeError):
+    """START_TRIES fresh games in a row of environment ``env_index`` ended (or were cut)
+    before the caller had a decision: in the single-agent form before seat ``seat``
+    (the learner) was to move, in the multi-agent form (``seat`` None) before any seat
+    was. The seat never gets a move in this game, player count and options (PACRU with
+    ``max_plies=1`` and the learner in seat 1: the first player's move ends every
+    game, PA-E3). Raised by the reset or step that started those games, after the
+    batch was stepped; the batch then needs ``reset()`` (a step before it: RuntimeError).
+    """
+
+    def __init__(self, env_index: int, seat: int | None, game: str, cut: bool) -> None:
+        who = "any seat" if seat is None else f"seat {seat} (the learner)"
+        how = "ended or were cut (more plies than the game can last)" if cut else "ended"
+        super().__init__(f"environment {env_index}: {START_TRIES} fresh games of {game!r} in a row {how} before "
+                         f"{who} had a decision: that seat never gets a move with these players, variant and "
+                         "options; choose another seat or options (the batch needs reset())")
+        self.env_index = env_index
+        self.seat = seat
 
 
 @dataclass(frozen=True)
@@ -154,6 +178,8 @@ class Batch:
         self._trunc = np.zeros(b, np.uint8)
         self._c = CVector(start, b, self.learner, opponent_kind, sims, mask_kind, reset_mode, max_steps, fixed,
                           self._obs, self._mask, self._player, self._rewards, self._term, self._trunc)
+        self._next_step = reset_mode == AUTORESET_MODES["next_step"]
+        self._stuck = np.zeros(b, np.bool_)
         self.obs = _read_only(self._obs.reshape((b, *self.observation_shape)))
         self.action_mask = _read_only(self._mask.view(np.bool_) if mask_kind == 0 else self._mask)
         self.current_player = _read_only(self._player)
@@ -205,9 +231,31 @@ class Batch:
         return np.array(values, np.uint64)
 
     def reset(self, seed: int | Sequence[int] | npt.ArrayLike | None) -> None:
-        """Start every environment afresh (``seeds``) and write every array."""
+        """Start every environment afresh (``seeds``) and write every array.
+        NoDecisionError when some environment's games never reach a decision of the
+        caller (START_TRIES fresh games in a row)."""
         self._c.reset(self.seeds(seed))
         self._started = True
+        self._check_decisions()
+
+    def _check_decisions(self) -> None:
+        """NoDecisionError naming the first environment that sits at a game with no
+        decision of the caller although it was just started (pp_vector.c's start_game
+        gave up after START_TRIES games): the learner (any seat, multi-agent) is not to
+        move, and, "next_step", the last step did not just end the environment's game
+        (a reset clears every flag)."""
+        player, stuck = self._player, self._stuck
+        if self.learner >= 0:
+            np.not_equal(player, self.learner, out=stuck)
+        else:
+            np.less(player, 0, out=stuck)
+        if self._next_step:
+            stuck &= (self._term | self._trunc) == 0
+        if stuck.any():
+            b = int(np.argmax(stuck))
+            self._started = False
+            raise NoDecisionError(b, None if self.learner < 0 else self.learner, self.game.name,
+                                  cut=bool(player[b] >= 0))
 
     def actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.int32]:
         """``actions`` as a contiguous int32 [B] array: TypeError for a non-integer
@@ -225,7 +273,8 @@ class Batch:
     def step(self, actions: npt.ArrayLike) -> None:
         """Check every action (IllegalBatchActionError naming the first environment
         whose action breaks a rule; nothing changed then), then step every game in C
-        without the GIL on ``num_threads`` threads. RuntimeError before ``reset``."""
+        without the GIL on ``num_threads`` threads. RuntimeError before ``reset``;
+        NoDecisionError when a game it started never reached a decision of the caller."""
         if not self._started:
             raise RuntimeError("pickpack.vector: call reset() before step()")
         a = self.actions(actions)
@@ -233,6 +282,7 @@ class Batch:
         if fault is not None:
             raise IllegalBatchActionError(*fault)
         self._c.step(a, self.num_threads)
+        self._check_decisions()
 
     def random_actions(self, seed: int) -> npt.NDArray[np.int32]:
         """A new int32 [B] array: one uniformly random legal action per environment (0

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pickpack.game import Game
-from pickpack.vector.batch import Batch, VectorSpec
+from pickpack.vector.batch import Batch, VectorSpec, _read_only
 
 __all__ = ["MultiAgentVectorEnv"]
 
@@ -49,11 +49,20 @@ class MultiAgentVectorEnv:
     (Gymnasium 1.x's modes): ``"next_step"``: the step after a final state ignores that
     environment's action and starts its next game (rewards 0, flags False);
     ``"same_step"``: the final step's rewards and flags come with the next game's first
-    observation, mask and player. Seeds: ``reset(seed)``, environment b's stream from
+    observation, mask and player, and the final observation in ``final_obs`` float32
+    [B, *O] (also ``infos["final_obs"]``): row b, where ``final_done[b]``
+    (``infos["_final_obs"]``, bool [B]: terminations | truncations of that step), is
+    the observation of environment b's final state as ``"next_step"``'s ``obs`` shows
+    it (of the seat that took the last decision; of the seat to move in a cut game),
+    the other rows stale (Gymnasium's SyncVectorEnv keys; here one array written in
+    place by C, no Python object per game; ``final_obs`` is None with
+    ``"next_step"``). Seeds: ``reset(seed)``, environment b's stream from
     ``derive_seed(seed, b)`` (or B given seeds); its game k from that stream
     (core/common/pp_vector.h), ``game_seeds`` the start seed of each current game.
     Errors: TypeError/ValueError naming the argument, OptionError (players, variant,
-    options), IllegalBatchActionError naming the environment and the rule.
+    options), IllegalBatchActionError naming the environment and the rule,
+    NoDecisionError (pickpack.vector.batch) when an environment's fresh games end
+    before any seat's decision, START_TRIES (16) of them in a row.
     """
 
     def __init__(self, game: str | Game[Any], num_envs: int, *, players: int | None = None,
@@ -75,6 +84,16 @@ class MultiAgentVectorEnv:
         self.truncations = b.truncations
         self._infos: dict[str, npt.NDArray[Any]] = {"action_mask": b.action_mask,
                                                     "current_player": b.current_player}
+        self.final_obs: npt.NDArray[np.float32] | None = None
+        self.final_done: npt.NDArray[np.bool_] | None = None
+        self._done = np.zeros(self.num_envs, np.bool_)
+        if autoreset == "same_step":
+            final = np.zeros(b._obs.shape, np.float32)
+            b._c.keep_final_obs(final)
+            self.final_obs = _read_only(final.reshape((self.num_envs, *b.observation_shape)))
+            self.final_done = _read_only(self._done)
+            self._infos["final_obs"] = self.final_obs
+            self._infos["_final_obs"] = self.final_done
 
     @property
     def num_threads(self) -> int:
@@ -90,8 +109,10 @@ class MultiAgentVectorEnv:
     def reset(self, seed: int | Sequence[int] | npt.ArrayLike | None = None
               ) -> tuple[npt.NDArray[np.float32], dict[str, npt.NDArray[Any]]]:
         """Start every game afresh; ``(obs, infos)``, infos ``{"action_mask",
-        "current_player"}``. ``seed``: an int, B ints 0..2**64-1, or None (fresh)."""
+        "current_player"}`` (``"same_step"``: also ``"final_obs"``, ``"_final_obs"``, all
+        False here). ``seed``: an int, B ints 0..2**64-1, or None (fresh)."""
         self._batch.reset(seed)
+        self._done[:] = False
         return self.obs, self._infos
 
     def step(self, actions: npt.ArrayLike) -> Arrays:
@@ -101,6 +122,8 @@ class MultiAgentVectorEnv:
         before any game is stepped: IllegalBatchActionError (environment index, rule)
         and nothing changed; TypeError/ValueError for another dtype or shape."""
         self._batch.step(actions)
+        if self.final_obs is not None:
+            np.logical_or(self.terminations, self.truncations, out=self._done)
         return self.obs, self.rewards, self.terminations, self.truncations, self._infos
 
     def random_actions(self, seed: int) -> npt.NDArray[np.int32]:

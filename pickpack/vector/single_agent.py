@@ -56,7 +56,7 @@ class SingleAgentVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any
     max_episode_steps=None, num_threads=1, copy=True)``.
 
     ``game``: a registry name or a pickpack.Game whose state is a C state with an
-    observation (Pick & Pack, PUSH, Breakthrough). ``opponent``: ``"random"`` (uniform
+    observation (Pick & Pack, PUSH, PACRU by its 82 action tokens, Breakthrough). ``opponent``: ``"random"`` (uniform
     over every legal action), ``"rollout"`` (the game's rollout policy: what its
     playouts play) or ``"mcts"`` (the game's C MCTS at ``simulations`` simulations a
     decision, determinized for the seat it plays: it sees what that seat sees).
@@ -86,7 +86,11 @@ class SingleAgentVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any
       else None) and ``infos["final_info"]`` {} with ``infos["_final_info"]``
       (Gymnasium's SyncVectorEnv keys).
 
-    ``vector_spec``: the batch's VectorSpec (``spec`` is Gymnasium's EnvSpec: None).
+    ``vector_spec``: the batch's VectorSpec (``spec`` is Gymnasium's EnvSpec: None, or
+    the id's when made by ``gymnasium.make_vec("pickpack/<game>-v0", ...)``,
+    pickpack.vector.gymnasium_ids). A fresh game that ends before the learner's first
+    decision is skipped (the stream's next game starts); after START_TRIES (16) such
+    games in a row, the reset or step raises NoDecisionError (pickpack.vector.batch).
     ``copy=True`` (Gymnasium's default): every call returns new arrays; ``copy=False``:
     the same read-only arrays, written in place by C at every call (copy what you
     keep).
@@ -106,7 +110,8 @@ class SingleAgentVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any
     Errors: TypeError/ValueError naming the argument (seat, opponent, simulations,
     autoreset, options, seed, actions), OptionError (players, variant, options),
     IllegalBatchActionError (environment index and rule; nothing of the batch
-    changed), RuntimeError for a step before ``reset``.
+    changed), RuntimeError for a step before ``reset``, NoDecisionError (the learner's
+    seat never gets a move: above).
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}

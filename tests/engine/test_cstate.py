@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import copy
-import ctypes
 import pickle
 from fractions import Fraction
 
@@ -24,41 +23,18 @@ from pickpack.games.push import _core
 from pickpack.games.push.encoding import CARD_TEXT, DRAW, STOP, full_deck
 from pickpack.games.push.state import State
 from pickpack.perft import _walk
+from tests.engine.ops_tables import Ops, capsule, table_copy
 
-_FN = ctypes.c_void_p
-
-
-class _Ops(ctypes.Structure):
-    """pp_game_ops (core/common/pp_game_ops.h, ABI 4), field for field."""
-
-    _fields_ = [("abi", ctypes.c_int), ("name", ctypes.c_char_p), ("state_size", ctypes.c_size_t),
-                ("max_actions", ctypes.c_int), ("max_chance_outcomes", ctypes.c_int), ("max_plies", ctypes.c_int),
-                *((f, _FN) for f in ("num_players", "current_player", "legal_actions", "apply", "chance_outcomes",
-                                     "returns", "hash", "playout", "determinize", "in_tree")),
-                ("num_distinct_actions", ctypes.c_int),
-                *((f, _FN) for f in ("check_action", "error_rule", "error_reason", "chance_weights", "action_text",
-                                     "observation_size", "observation", "mcts")),
-                ("undo_size", ctypes.c_size_t), ("apply_undoable", _FN), ("undo", _FN),
-                ("raw_size", ctypes.c_int), ("save_raw", _FN), ("load_raw", _FN), ("field_name", _FN),
-                ("max_legal_actions", ctypes.c_int), ("all_legal_actions", _FN), ("rollout_action", _FN),
-                ("new_start", _FN), ("observation_update", _FN)]
-
-
-_CAPSULE_NAME = ctypes.create_string_buffer(pickpack._cstate.OPS_CAPSULE_NAME.encode())
-_get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
-_get_pointer.restype, _get_pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
-_new_capsule = ctypes.pythonapi.PyCapsule_New
-_new_capsule.restype, _new_capsule.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+_Ops = Ops
 
 
 def _push_table() -> _Ops:
     """A copy of PUSH's table (pp_push_ops), to break on purpose."""
-    address = _get_pointer(ops_capsule(State(2)), _CAPSULE_NAME.value)
-    return _Ops.from_buffer_copy(ctypes.string_at(address, ctypes.sizeof(_Ops)))
+    return table_copy(State(2))
 
 
 def _capsule(table: _Ops) -> object:
-    return _new_capsule(ctypes.addressof(table), _CAPSULE_NAME, None)
+    return capsule(table)
 
 
 def _decision_position() -> State:

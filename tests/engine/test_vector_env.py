@@ -324,3 +324,41 @@ def test_same_step_rows_show_the_next_games_start_in_full():
             assert np.array_equal(obs[b], np.asarray(st.observation_tensor(st.current_player_id()), np.float32))
             starts += 1
     assert starts >= 16    # games last at most 84 plies (PP_MAX_PLIES): every row restarted
+
+
+@pytest.mark.parametrize("max_steps", [None, 9])
+def test_same_step_keeps_each_ended_games_final_observation(max_steps):
+    """"same_step": ``final_obs`` row b (also ``infos["final_obs"]``) is the final state's
+    observation where ``infos["_final_obs"]``: of the seat that took the last decision
+    at a game's end, of the seat to move in a cut game (Breakthrough lasts more than 9
+    plies: every game is cut); the next game's start in ``obs``. Replayed in the
+    single-state API."""
+    env = MultiAgentVectorEnv("breakthrough", 3, autoreset="same_step", max_episode_steps=max_steps)
+    obs, info = env.reset(seed=6)
+    assert env.final_obs.shape == (3, 108) and env.final_obs.dtype == np.float32
+    assert info["final_obs"] is env.final_obs and info["_final_obs"] is env.final_done
+    assert not info["_final_obs"].any() and not env.final_obs.flags.writeable
+    states = [pickpack.new_game("breakthrough", seed=int(s)) for s in env.game_seeds]
+    plies = [0, 0, 0]
+    ended = cut = 0
+    for t in range(120):
+        actions = env.random_actions(t)
+        obs, rewards, term, trunc, info = env.step(actions)
+        for b, st in enumerate(states):
+            mover = st.current_player_id()
+            st.apply_action(int(actions[b]))
+            plies[b] += 1
+            over = st.is_terminal() or plies[b] == max_steps
+            assert info["_final_obs"][b] == over == (term[b] or trunc[b])
+            if not over:
+                continue
+            seat = mover if st.is_terminal() else st.current_player_id()
+            assert np.array_equal(info["final_obs"][b], np.asarray(st.observation_tensor(seat), np.float32))
+            ended += int(term[b])
+            cut += int(trunc[b])
+            states[b], plies[b] = pickpack.new_game("breakthrough", seed=int(env.game_seeds[b])), 0
+            assert np.array_equal(obs[b], np.asarray(states[b].observation_tensor(0), np.float32))
+    assert (cut >= 30 and ended == 0) if max_steps else (ended >= 3 and cut == 0)
+    nxt = MultiAgentVectorEnv("breakthrough", 3)
+    obs, info = nxt.reset(seed=6)
+    assert nxt.final_obs is None and nxt.final_done is None and sorted(info) == ["action_mask", "current_player"]

@@ -6,6 +6,7 @@ core/common/pp_vector.h documents; against Gymnasium's own checks (those of
 gymnasium.utils.env_checker/passive_env_checker that apply to a VectorEnv) and its
 RecordEpisodeStatistics wrapper; and bad input refused before any game is stepped."""
 
+import dataclasses
 import subprocess
 import sys
 import warnings
@@ -23,7 +24,10 @@ from pickpack._csearch import mcts_search
 from pickpack.games.pickpack.reference.pickpack_ref import SplitMix64, Xoshiro256StarStar
 from pickpack.install_hint import install_hint
 from pickpack.match.seeding import derive_seed
-from pickpack.vector import IllegalBatchActionError, SingleAgentVectorEnv
+from pickpack.vector import IllegalBatchActionError, MultiAgentVectorEnv, NoDecisionError, SingleAgentVectorEnv
+from pickpack.vector.batch import START_TRIES
+from pickpack.vector.gymnasium_ids import env_id
+from tests.engine.ops_tables import move_onto, table_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 U64 = 1 << 64
@@ -180,16 +184,20 @@ def _masked_sampling(env):
     return env
 
 
-def test_spaces_and_gymnasiums_checks():
-    env = SingleAgentVectorEnv("breakthrough", 3, seat=1)
+@pytest.mark.parametrize("name, obs_size, num_actions", [
+    ("breakthrough", 108, 432),
+    ("pacru", 4867, 82),                         # its 82 action tokens (53 * 81 planes + 7 * 82 token rows)
+])
+def test_spaces_and_gymnasiums_checks(name, obs_size, num_actions):
+    env = SingleAgentVectorEnv(name, 3, seat=1)
     assert isinstance(env, gym.vector.VectorEnv)
     assert env.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
-    assert env.single_observation_space == gym.spaces.Box(0.0, 1.0, (108,), np.float32)
-    assert env.observation_space == gym.spaces.Box(0.0, 1.0, (3, 108), np.float32)
-    assert env.single_action_space == gym.spaces.Discrete(432)
-    assert env.action_space == gym.spaces.MultiDiscrete([432, 432, 432])
+    assert env.single_observation_space == gym.spaces.Box(0.0, 1.0, (obs_size,), np.float32)
+    assert env.observation_space == gym.spaces.Box(0.0, 1.0, (3, obs_size), np.float32)
+    assert env.single_action_space == gym.spaces.Discrete(num_actions)
+    assert env.action_space == gym.spaces.MultiDiscrete([num_actions] * 3)
 
-    one = _masked_sampling(SingleAgentVectorEnv("breakthrough", 1, seat=1))
+    one = _masked_sampling(SingleAgentVectorEnv(name, 1, seat=1))
     _masked_sampling(env)
     with warnings.catch_warnings():
         warnings.simplefilter("error")           # every checker warning fails the test
@@ -208,7 +216,7 @@ def test_spaces_and_gymnasiums_checks():
             passive_env_checker.check_obs(obs, env.observation_space, "step")
             assert rew.shape == term.shape == trunc.shape == (3,) and rew.dtype == np.float32
             assert term.dtype == trunc.dtype == np.bool_ and isinstance(info, dict)
-            assert info["action_mask"].shape == (3, 432) and info["action_mask"].dtype == np.int8
+            assert info["action_mask"].shape == (3, num_actions) and info["action_mask"].dtype == np.int8
             assert info["_action_mask"].all()
     # check_step_determinism, batched (its own asserts take scalar flags)
     firsts = []
@@ -351,3 +359,130 @@ def test_max_episode_steps_cuts_after_the_learners_decisions(mode):
         g.new_game()
         assert env.game_seeds[b] == g.start_seed
         assert np.array_equal(obs[b], np.asarray(g.state.observation_tensor(1), np.float32))
+
+
+def test_gymnasium_make_vec_builds_the_single_agent_env_of_each_game():
+    """Importing pickpack.vector registered ``pickpack/<game>-v0`` for every installed
+    game; make_vec's vector entry point is SingleAgentVectorEnv with the game set and
+    the other arguments passed on, and the default vectorization mode picks it."""
+    for name in pickpack.available_games():
+        assert gym.spec(env_id(name)).vector_entry_point == "pickpack.vector.single_agent:SingleAgentVectorEnv"
+    for name, kwargs in [("pickpack", {"seat": 1}), ("push", {"players": 3, "seat": 2, "opponent": "rollout"}),
+                         ("pacru", {}), ("breakthrough", {"autoreset": "same_step"})]:
+        env = gym.make_vec(f"pickpack/{name}-v0", num_envs=3, vectorization_mode="vector_entry_point", **kwargs)
+        direct = SingleAgentVectorEnv(name, 3, **kwargs)
+        assert isinstance(env, SingleAgentVectorEnv) and env.vector_spec == direct.vector_spec
+        assert env.spec.id == f"pickpack/{name}-v0" and env.spec.kwargs["game"] == name
+        assert env.metadata["autoreset_mode"] is direct.metadata["autoreset_mode"]
+        runs = []
+        for e in (env, direct):
+            obs, info = e.reset(seed=2)
+            out = [obs]
+            for _ in range(5):
+                out.append(e.step(e.action_masks().argmax(axis=1))[0])
+            runs.append(np.array(out))
+        assert np.array_equal(runs[0], runs[1])
+    assert isinstance(gym.make_vec("pickpack/push-v0", num_envs=2), SingleAgentVectorEnv)
+    with pytest.raises(gym.error.Error, match="entry_point is not specified"):
+        gym.make("pickpack/push-v0")             # a batch only: no single-environment entry point
+
+
+def test_gymnasium_make_vec_can_import_pickpack_vector_itself():
+    script = ("import gymnasium as gym, sys\nassert 'pickpack.vector' not in sys.modules\n"
+              "env = gym.make_vec('pickpack.vector:pickpack/breakthrough-v0', num_envs=2, seat=1)\n"
+              "print(type(env).__name__, env.num_envs, env.seat)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["SingleAgentVectorEnv", "2", "1"]
+
+
+def _short_game(name, max_plies):
+    """``name`` with its C table's max_plies (what pp_vector counts as "more plies than
+    the game can last") set to ``max_plies``: a copy of the table the game's states are
+    moved onto (tests/engine/ops_tables.py); the table, to keep alive, and the Game."""
+    game = pickpack.get_game(name)
+    table = table_copy(game.new_state(seed=0))
+    table.max_plies = max_plies
+
+    def factory(players, seed, **options):
+        st = game.factory(players, seed, **options)
+        move_onto(st, table)
+        return st
+
+    return table, dataclasses.replace(game, factory=factory)
+
+
+def test_a_seat_that_never_moves_gets_one_clear_error():
+    """PACRU with max_plies=1 (PA-E3): the first player's move ends every game, so the
+    learner in seat 1 never has a decision. After START_TRIES fresh games reset()
+    raises NoDecisionError naming the environment and the seat; the batch then needs
+    reset(). Seat 0 of the same games plays, each game one action long."""
+    env = SingleAgentVectorEnv("pacru", 2, seat=1, options={"max_plies": 1})
+    with pytest.raises(NoDecisionError, match=r"^environment 0: 16 fresh games of 'pacru' in a row ended before "
+                                              r"seat 1 \(the learner\) had a decision") as err:
+        env.reset(seed=5)
+    assert (err.value.env_index, err.value.seat, START_TRIES) == (0, 1, 16)
+    stream = SplitMix64(derive_seed(5, 0))       # game k takes outputs 2k+1 and 2k+2: the 16th game's start
+    assert int(env.game_seeds[0]) == [stream.next() for _ in range(2 * START_TRIES)][2 * START_TRIES - 2]
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(np.zeros(2, np.int64))
+    first = SingleAgentVectorEnv("pacru", 2, seat=0, options={"max_plies": 1}, autoreset="same_step")
+    obs, info = first.reset(seed=5)
+    rng = np.random.default_rng(0)
+    since, games = np.zeros(2, int), np.zeros(2, int)
+    for _ in range(3 * first.vector_spec.max_tokens):   # the learner's tokens of its one action, a game
+        obs, r, te, tr, info = first.step(_learner_actions(rng, info["action_mask"]))
+        since += 1
+        assert not tr.any() and (since <= first.vector_spec.max_tokens).all()
+        if te.any():
+            assert info["_final_obs"].tolist() == te.tolist() and set(r[te]) <= {-1.0, 0.0, 1.0}
+        games += te
+        since[te] = 0
+    assert (games >= 3).all()
+
+
+def test_a_game_cut_at_the_start_before_the_learner_moves_is_named_a_cut():
+    """Pick & Pack's first player places its 12 apples first: with the table's
+    max_plies at 10, every game is cut on seat 0's turn (its 12th placement) before the
+    learner in seat 1 has a decision."""
+    table, game = _short_game("pickpack", 10)
+    env = SingleAgentVectorEnv(game, 1, seat=1)
+    with pytest.raises(NoDecisionError, match=r"^environment 0: 16 fresh games of 'pickpack' in a row ended or "
+                                              r"were cut \(more plies than the game can last\) before seat 1"):
+        env.reset(seed=0)
+
+
+@pytest.mark.parametrize("mode", ["next_step", "same_step"])
+def test_a_game_cut_on_an_opponents_turn_shows_the_learners_view_only(mode):
+    """pp_vector.c's view_seat: a single-agent game cut (more plies than the table's
+    max_plies) while the opponent is to move shows the learner's observation, not the
+    opponent's, and no mask; the multi-agent form shows the seat to move's view and
+    mask. Pick & Pack: seat 0 places its 12 apples first (12 decisions), then seat 1
+    is to move; with max_plies 11 the learner's 12th action cuts the game."""
+    table, game = _short_game("pickpack", 11)
+    env = SingleAgentVectorEnv(game, 1, seat=0, autoreset=mode)
+    multi = MultiAgentVectorEnv(game, 1, autoreset=mode)
+    obs, info = env.reset(seed=9)
+    multi.reset(seed=9)
+    replay = Replay("pickpack", derive_seed(9, 0), 0, None, "random", 0)
+    for t in range(12):
+        assert np.array_equal(obs[0], np.asarray(replay.state.observation_tensor(0), np.float32))
+        action = int(np.flatnonzero(info["action_mask"][0])[-1])
+        obs, r, te, tr, info = env.step(np.array([action]))
+        m_obs, _, _, m_tr, m_info = multi.step(np.array([action]))
+        replay.state.apply_action(action)
+        assert tr[0] == m_tr[0] == (t == 11) and not te[0] and r[0] == 0
+    st = replay.state
+    assert st.current_player_id() == 1 and not st.is_terminal()
+    mine, theirs = (np.asarray(st.observation_tensor(seat), np.float32) for seat in (0, 1))
+    assert not np.array_equal(mine, theirs)      # Pick & Pack hides part of each seat's view
+    if mode == "next_step":
+        assert np.array_equal(obs[0], mine) and not info["action_mask"].any()
+        assert env._batch.current_player[0] == 1
+        assert np.array_equal(m_obs[0], theirs) and np.array_equal(m_info["action_mask"][0], _mask(st, 10230))
+    else:
+        assert info["_final_obs"][0] and np.array_equal(info["final_obs"][0], mine)
+        assert m_info["_final_obs"][0] and np.array_equal(m_info["final_obs"][0], theirs)
+        replay.new_game()
+        assert np.array_equal(obs[0], np.asarray(replay.state.observation_tensor(0), np.float32))
+        assert np.array_equal(info["action_mask"][0], _mask(replay.state, env.num_actions))
