@@ -37,17 +37,15 @@ unless the clock cuts it.
 Time (the bot is ``bounded``, pickpack.bots.time_limit). Every move has a hard deadline,
 ``search_seconds(L)`` (pickpack.bots.search) after ``choose`` was called under the
 match's per-move limit ``L`` (and MAX_FRACTION x ``seconds`` with that option), and the
-search itself polls it: OpenSpiel's Clone of a Python state deep-copies each attribute,
-and the C++ search clones the root state at the start of every simulation (and the leaf
-before each rollout), so a watch object riding on the root state (``_Watch``) reads the
-clock at every simulation and, past the deadline, raises; pybind11 carries the
-exception out of ``mcts_search``, unwinding the C++ search. A search cut so has no
+search itself polls it: the searched state calls a watch (``_Watch``) before every
+action the C++ search applies to it or to its clones, in the tree and in the rollouts
+(pickpack.adapters.openspiel.poll_actions), and past the deadline the watch raises;
+pybind11 carries the exception out of ``mcts_search``, unwinding the C++ search. A search cut so has no
 result (its tree lives in C++ and is gone): the sub-decision then takes the move of
 the rate probe that preceded it, if any, else a uniformly random legal one drawn from
 the search's seed; once the deadline has passed no further search is started. A
 forced move (one legal token) needs no search. So the move comes within the limit
-whatever the load, one simulation (one rollout through the adapter) after the deadline
-at most; ``cut_searches`` counts the searches cut. Cuts are the exception, not the
+whatever the load, one action of the adapter after the deadline at most; ``cut_searches`` counts the searches cut. Cuts are the exception, not the
 plan: a search is planned for at most LIMIT_SHARE of what is left of search_seconds(L)
 at the rate measured on the previous search of the game (the first search of a game is
 preceded by a PROBE_SIMULATIONS probe, itself under the deadline), so it is cut only
@@ -109,10 +107,12 @@ class _DeadlinePassed(Exception):
 
 
 class _Watch:
-    """The deadline of one search, riding on the root OpenSpiel state as an attribute
-    (module docstring, "Time"): OpenSpiel's Clone deep-copies it, and ``__deepcopy__``
-    returns the watch itself (every clone shares it), counts the clones and raises
-    _DeadlinePassed once ``_clock()`` has reached ``deadline`` (seconds, on _clock)."""
+    """The deadline of one search (module docstring, "Time"), ``deadline`` seconds on
+    _clock. Called, it raises _DeadlinePassed once ``_clock()`` has reached the deadline:
+    the search's states call it before every action applied (pickpack.adapters.
+    openspiel.poll_actions). It also rides on the root OpenSpiel state as an attribute,
+    which OpenSpiel's Clone deep-copies: ``__deepcopy__`` checks the deadline too, counts
+    the clones (one a simulation, plus one a rollout) and returns the watch itself."""
 
     __slots__ = ("clones", "deadline")
 
@@ -120,9 +120,12 @@ class _Watch:
         self.deadline = deadline
         self.clones = 0
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Watch:
+    def __call__(self) -> None:
         if _clock() >= self.deadline:
             raise _DeadlinePassed
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Watch:
+        self()
         self.clones += 1
         return self
 
@@ -263,6 +266,7 @@ class OpenSpielMCTSBot(SearchBot):
                                    SOLVE, seed, False, pyspiel.ChildSelectionPolicy.UCT, -1.0)
         watch = _Watch(deadline)
         os_state.watch = watch
+        self._adapter.poll_actions(os_state, watch)
         started = _clock()
         try:
             root = searcher.mcts_search(os_state)
@@ -270,6 +274,7 @@ class OpenSpielMCTSBot(SearchBot):
             root = None
         finally:
             del os_state.watch
+            self._adapter.poll_actions(os_state, None)
         elapsed = _clock() - started
         self.searches += 1
         self.search_seconds += elapsed
