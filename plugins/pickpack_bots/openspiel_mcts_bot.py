@@ -40,16 +40,18 @@ match's per-move limit ``L`` (and MAX_FRACTION x ``seconds`` with that option), 
 search itself polls it: the searched state calls a watch (``_Watch``) before every
 action the C++ search applies to it or to its clones, in the tree and in the rollouts
 (pickpack.adapters.openspiel.poll_actions), and past the deadline the watch raises;
-pybind11 carries the exception out of ``mcts_search``, unwinding the C++ search. A search cut so has no
-result (its tree lives in C++ and is gone): the sub-decision then takes the move of
-the rate probe that preceded it, if any, else a uniformly random legal one drawn from
-the search's seed; once the deadline has passed no further search is started. A
-forced move (one legal token) needs no search. So the move comes within the limit
-whatever the load, one action of the adapter after the deadline at most; ``cut_searches`` counts the searches cut. Cuts are the exception, not the
-plan: a search is planned for at most LIMIT_SHARE of what is left of search_seconds(L)
-at the rate measured on the previous search of the game (the first search of a game is
-preceded by a PROBE_SIMULATIONS probe, itself under the deadline), so it is cut only
-when the machine slows down by more than that margin between two searches.
+pybind11 carries the exception out of ``mcts_search``, unwinding the C++ search. A
+search cut so has no result (its tree lives in C++ and is gone): the sub-decision then
+takes the move of the rate probe that preceded it, if any, else a uniformly random
+legal one drawn from the search's seed; once the deadline has passed no further
+search is started. A forced move (one legal token) needs no search. So the move comes
+within the limit whatever the load, one adapter action after the deadline at most;
+``cut_searches`` counts the searches cut. Cuts are the exception, not the plan: a
+search is planned for at most LIMIT_SHARE of what is left of search_seconds(L) at the
+rate measured on the previous search of the game (the first search of a game is
+preceded by a PROBE_SIMULATIONS probe, itself under the deadline; a cut search
+measures the rate too), so it is cut only when the machine slows down by more than
+that margin between two searches.
 OpenSpiel's own ``max_wall_clock_time`` cannot serve as the deadline: when it is set
 the search runs until that time and ignores ``max_simulations`` (open-spiel 2.0.2), and
 it is measured from the search's start, not the move's.
