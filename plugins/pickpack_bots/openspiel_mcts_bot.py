@@ -47,8 +47,8 @@ legal one drawn from the search's seed; once the deadline has passed no further
 search is started. A forced move (one legal token) needs no search. So the move comes
 within the limit whatever the load, one adapter action after the deadline at most;
 ``cut_searches`` counts the searches cut. Cuts are the exception, not the plan: a
-search is planned for at most LIMIT_SHARE of what is left of search_seconds(L) at the
-rate measured on the previous search of the game (the first search of a game is
+search is planned to end by LIMIT_SHARE of the time from the move's start to its
+deadline, at the rate measured on the previous search of the game (the first search of a game is
 preceded by a PROBE_SIMULATIONS probe, itself under the deadline; a cut search
 measures the rate too), so it is cut only when the machine slows down by more than
 that margin between two searches.
@@ -100,7 +100,7 @@ MIN_SIMULATIONS = 2              # OpenSpiel's search expands its root on the 2n
 PROBE_SIMULATIONS = 16           # the first search of a game, to measure the rate
 MIN_FRACTION = 0.25              # a planned move lies within these fractions
 MAX_FRACTION = 3.0               # of the ``seconds`` target
-LIMIT_SHARE = 0.5                # of search_seconds(L): the most a search plans under a limit L
+LIMIT_SHARE = 0.5                # of the time to the move's deadline: the most a move plans to search
 _SEED_MODULUS = 2**31            # OpenSpiel takes a C int seed
 
 
@@ -152,8 +152,9 @@ class OpenSpielMCTSBot(SearchBot):
     ``OpenSpielMCTSBot(seed=None, time_limit=None, **options)`` (options: module
     docstring); ``time_limit`` is the match's per-move limit in seconds.
 
-    Statistics of the game so far (reset with ``reset``): ``moves`` (moves chosen by
-    a search; a forced move, one legal choice, is neither counted nor timed),
+    Statistics of the game so far (reset with ``reset``): ``moves`` (moves with a
+    choice, searched or, past the deadline, drawn; a forced move, one legal choice, is
+    neither counted nor timed),
     ``move_seconds`` (their total wall time), ``searches``, ``simulations`` and
     ``search_seconds`` (the MCTS searches alone, the rate probe included),
     ``cut_searches`` (searches the move's deadline cut, module docstring "Time"),
@@ -234,9 +235,9 @@ class OpenSpielMCTSBot(SearchBot):
 
     def _budget(self, move_started: float, searches_left: float) -> int:
         """Simulations for the next search: the ``simulations`` option, the share of the
-        planned move time (``seconds``, module docstring) and LIMIT_SHARE of what is left
-        of search_seconds(time_limit), at the last measured rate; the smallest, at
-        least MIN_SIMULATIONS (PROBE_SIMULATIONS when no rate is known and no
+        planned move time (``seconds``, module docstring) and what is left of LIMIT_SHARE
+        of the time from the move's start to its deadline (``_deadline``), at the last
+        measured rate; the smallest, at least MIN_SIMULATIONS (PROBE_SIMULATIONS when no rate is known and no
         ``simulations`` option caps it: MCTS-Solver ended the probe too early to
         measure)."""
         budgets = [] if self.max_simulations is None else [self.max_simulations]
@@ -245,8 +246,9 @@ class OpenSpielMCTSBot(SearchBot):
             if self.seconds is not None:
                 left = self._planned_move_seconds() - spent
                 budgets.append(round(self._last_rate * left / max(searches_left, 1.0)))
-            if self.time_limit is not None:
-                left = LIMIT_SHARE * search_seconds(self.time_limit) - spent
+            to_deadline = self._deadline(0.0)        # seconds from a move's start
+            if to_deadline < float("inf"):
+                left = LIMIT_SHARE * to_deadline - spent
                 budgets.append(int(self._last_rate * left))
         return max(MIN_SIMULATIONS, min(budgets)) if budgets else PROBE_SIMULATIONS
 
@@ -299,18 +301,20 @@ class OpenSpielMCTSBot(SearchBot):
         return action
 
     def _plays_searches(self, move_started: float, os_state: Any, adapted: AdaptedState,
-                        zobrist: int) -> int:
-        """Search sub-decision after sub-decision until a game action completes; a
-        search the deadline cuts leaves the probe's move or a random one (module
-        docstring, "Time")."""
+                        zobrist: int) -> tuple[int, bool]:
+        """Search sub-decision after sub-decision until a game action completes: (the
+        action, whether any sub-decision had a choice). A search the deadline cuts
+        leaves the probe's move or a random one (module docstring, "Time")."""
         game = os_state.get_game()
         per_move = self.searches / self.moves if self.moves else 1.0
         deadline = self._deadline(move_started)
+        chose = False                               # some sub-decision had a choice
         while True:
             tokens = adapted.legal_actions()
             if len(tokens) == 1:
                 token = tokens[0]
             else:
+                chose = True
                 depth = len(adapted.turn.prefix)
                 seed = derive_seed(self._seed, zobrist, depth) % _SEED_MODULUS
                 found: int | None = None
@@ -325,7 +329,7 @@ class OpenSpielMCTSBot(SearchBot):
             os_state.apply_action(token)
             action = adapted.apply(token)
             if action is not None:
-                return action
+                return action, chose
 
     def choose(self, state: Any) -> Move:
         """The move OpenSpiel's MCTSBot chooses in ``state`` (not modified): the state
@@ -337,13 +341,13 @@ class OpenSpielMCTSBot(SearchBot):
         adapt.
         """
         started = _clock()
-        searches_before, seconds_before = self.searches, self.search_seconds
+        seconds_before = self.search_seconds
         os_state = self._adapter.from_state(state)
         adapted = AdaptedState(state.copy())
-        action = self._plays_searches(started, os_state, adapted, state.zobrist_hash())
+        action, chose = self._plays_searches(started, os_state, adapted, state.zobrist_hash())
         move = Move(action, state.action_text(action))
         elapsed = _clock() - started
-        if self.searches > searches_before:       # a forced move is not a search
+        if chose:                                 # a forced move is neither counted nor timed
             self.moves += 1
             self.move_seconds += elapsed
             self._overhead = max(0.0, elapsed - (self.search_seconds - seconds_before))
