@@ -37,6 +37,7 @@ import datetime
 import itertools
 import os
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -204,14 +205,14 @@ def conditions(games: int, seed: int, seconds: float | None, simulations: int | 
     else:
         budget = f"`seconds={seconds:g}` a move for every bot with that option"
     day = datetime.date.today().isoformat()
-    return (f"Made by `{command}` on {day}: {games} games a pair, base seed {seed} (games 2k and "
+    return textwrap.fill(f"Made by `{command}` on {day}: {games} games a pair, base seed {seed} (games 2k and "
             f"2k+1 share a deal with the seats swapped), {budget}; the bots without such an option "
             f"take one cheap step a move. Per-move limit {time_limit:g} s, {jobs} game(s) at once, "
             f"on 2 cores shared with other work (load average {loads[0]:.1f} at the start, "
             f"{loads[1]:.1f} at the end): a time budget buys less search under load, for every "
             "timed bot alike. A cell is the row bot's win share against the column bot (a draw "
             "counts 1/2), with its 95% Wilson interval over that pair's games; (A, B) and (B, A) "
-            "sum to 1. The last column pools all of the row bot's games.")
+            "sum to 1. The last column pools all of the row bot's games.", width=88, break_on_hyphens=False)
 
 
 def write_section(path: Path, text: str) -> None:
