@@ -23,7 +23,8 @@ Options (``pickpack match openspiel-mcts:seconds=0.1 ...``):
   the previous search of the game (the first search of a game measures it with
   PROBE_SIMULATIONS simulations first) so that the mean time per move of the game meets
   the target: a move that took too long makes the next ones shorter (each planned move
-  lies between MIN_FRACTION and MAX_FRACTION of the target). The probe is a search of
+  lies between MIN_FRACTION and MAX_FRACTION of the target, and its searches end by
+  LIMIT_SHARE of the time to the move's deadline, "Time" below). The probe is a search of
   its own whose move is dropped; its time counts in the move's. ``mean_move_seconds``
   reports the measured mean. With both options, ``simulations`` caps each search;
 - ``rollouts`` (int 1..1000): random rollouts per leaf (default 1);
