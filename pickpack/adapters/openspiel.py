@@ -23,7 +23,7 @@ Without OpenSpiel (or NumPy) the import raises ImportError naming the extra to i
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pickpack.action_tokens import TokenTurn
@@ -37,7 +37,7 @@ from pickpack.game import Game
 from pickpack.games_registry import available_games
 
 __all__ = ["UNAVAILABLE", "PickpackGame", "PickpackState", "cpp_mcts_step", "from_state", "pickpack_state",
-           "register", "registered_games", "turn"]
+           "poll_actions", "register", "registered_games", "turn"]
 
 #: Installed games that could not be registered at import: name -> the reason.
 UNAVAILABLE: dict[str, str] = {}
@@ -73,6 +73,30 @@ class _Adapted(AdaptedState):
         """Pickle (and OpenSpiel's Serialize) as the game state's own pickle plus the
         tokens of the turn so far, replayed by ``_restore``."""
         return (_restore, (self.state, self.turn.prefix))
+
+
+class _Polled(_Adapted):
+    """An _Adapted that calls ``poll()`` before every action applied to it; its copies
+    (OpenSpiel's Clone of the state holding it) keep the poll (``poll_actions``). It
+    pickles as a plain _Adapted: a poll belongs to one process's search."""
+
+    __slots__ = ("poll",)
+
+    def __init__(self, adapted: _Adapted, poll: Callable[[], object]) -> None:
+        # no AdaptedState.__init__: ``adapted`` was checked when it was made
+        self.state, self.turn = adapted.state, adapted.turn
+        self.codec, self.num_actions = adapted.codec, adapted.num_actions
+        self.poll = poll
+
+    def copy(self) -> _Polled:
+        """An independent copy (as _Adapted.copy) with the same poll."""
+        return _Polled(super().copy(), self.poll)
+
+    def apply(self, action: int) -> int | None:
+        """``poll()``, then AdaptedState.apply (whatever ``poll`` raises comes out first,
+        nothing applied)."""
+        self.poll()
+        return super().apply(action)
 
 
 def _restore(state: Any, prefix: tuple[int, ...]) -> _Adapted:
@@ -256,6 +280,29 @@ def cpp_mcts_step(bot: Any, state: PickpackState) -> int:
     with a segmentation fault (docs/adapters.md, "Not supported").
     """
     return int(bot.mcts_search(state).best_child().action)
+
+
+def poll_actions(state: PickpackState, poll: Callable[[], object] | None) -> None:
+    """From now on call ``poll()`` before every action applied to ``state`` and to every
+    clone made from it (what OpenSpiel's searches do with the state they search: each
+    simulation clones it, then applies the tree's moves and the rollout's), or, with
+    ``poll=None``, stop doing so for ``state`` (clones made before keep theirs).
+
+    ``poll`` may raise to stop the search in progress: the exception leaves the
+    ``_apply_action`` it was raised in before anything is applied and, through the C++
+    search (pybind11 carries it across), comes out of the OpenSpiel call, e.g.
+    ``pyspiel.MCTSBot.mcts_search`` -- the way the ``openspiel-mcts`` bot keeps a move's
+    deadline (plugins/pickpack_bots/openspiel_mcts_bot.py). A poll is one Python call
+    per action applied, and is not serialized (a state pickles without it).
+    """
+    adapted = state.adapted
+    if poll is not None:
+        state.adapted = _Polled(adapted, poll)
+    elif isinstance(adapted, _Polled):
+        plain = _Adapted.__new__(_Adapted)          # the same state and turn, not copies
+        plain.state, plain.turn = adapted.state, adapted.turn
+        plain.codec, plain.num_actions = adapted.codec, adapted.num_actions
+        state.adapted = plain
 
 
 def pickpack_state(state: PickpackState) -> Any:

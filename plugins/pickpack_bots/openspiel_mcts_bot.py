@@ -23,7 +23,8 @@ Options (``pickpack match openspiel-mcts:seconds=0.1 ...``):
   the previous search of the game (the first search of a game measures it with
   PROBE_SIMULATIONS simulations first) so that the mean time per move of the game meets
   the target: a move that took too long makes the next ones shorter (each planned move
-  lies between MIN_FRACTION and MAX_FRACTION of the target). The probe is a search of
+  lies between MIN_FRACTION and MAX_FRACTION of the target, and its searches end by
+  LIMIT_SHARE of the time to the move's deadline, "Time" below). The probe is a search of
   its own whose move is dropped; its time counts in the move's. ``mean_move_seconds``
   reports the measured mean. With both options, ``simulations`` caps each search;
 - ``rollouts`` (int 1..1000): random rollouts per leaf (default 1);
@@ -32,11 +33,29 @@ Options (``pickpack match openspiel-mcts:seconds=0.1 ...``):
 The match's seed seeds every search: search ``k`` of a turn in position ``z`` (Zobrist
 hash) is seeded with derive_seed(seed, z, k) (reduced to 31 bits for OpenSpiel), so with
 a simulation budget a move depends only on the seed, the options and the position --
-unless the time limit cuts it. Under a match's per-move limit L a search plans at most
-LIMIT_SHARE of search_seconds(L) (pickpack.bots.search) at the measured rate (the
-first search of a game probes the rate as above), so the bot is ``bounded``.
-OpenSpiel's own ``max_wall_clock_time`` cannot serve as that cap: when it is set the
-search runs until that time and ignores ``max_simulations`` (open-spiel 2.0.2).
+unless the clock cuts it.
+
+Time (the bot is ``bounded``, pickpack.bots.time_limit). Every move has a hard deadline,
+``search_seconds(L)`` (pickpack.bots.search) after ``choose`` was called under the
+match's per-move limit ``L`` (and MAX_FRACTION x ``seconds`` with that option), and the
+search itself polls it: the searched state calls a watch (``_Watch``) before every
+action the C++ search applies to it or to its clones, in the tree and in the rollouts
+(pickpack.adapters.openspiel.poll_actions), and past the deadline the watch raises;
+pybind11 carries the exception out of ``mcts_search``, unwinding the C++ search. A
+search cut so has no result (its tree lives in C++ and is gone): the sub-decision then
+takes the move of the rate probe that preceded it, if any, else a uniformly random
+legal one drawn from the search's seed; once the deadline has passed no further
+search is started. A forced move (one legal token) needs no search. So the move comes
+within the limit whatever the load, one adapter action after the deadline at most;
+``cut_searches`` counts the searches cut. Cuts are the exception, not the plan: a
+search is planned to end by LIMIT_SHARE of the time from the move's start to its
+deadline, at the rate measured on the previous search of the game (the first search of a game is
+preceded by a PROBE_SIMULATIONS probe, itself under the deadline; a cut search
+measures the rate too), so it is cut only when the machine slows down by more than
+that margin between two searches.
+OpenSpiel's own ``max_wall_clock_time`` cannot serve as the deadline: when it is set
+the search runs until that time and ignores ``max_simulations`` (open-spiel 2.0.2), and
+it is measured from the search's start, not the move's.
 
 The search's move is the best root child of ``MCTSBot.mcts_search``, what the C++
 ``MCTSBot::Step`` returns (as pickpack.adapters.openspiel.cpp_mcts_step; ``MCTSBot.
@@ -55,7 +74,9 @@ Without OpenSpiel installed the bot refuses to be built with one line naming the
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from pickpack.adapters.play import AdaptedState
@@ -67,6 +88,10 @@ from pickpack.move import Move
 __all__ = ["DEFAULT_EXPLORATION", "DEFAULT_ROLLOUTS", "DEFAULT_SIMULATIONS", "LIMIT_SHARE", "MAX_FRACTION",
            "MAX_MEMORY_MB", "MIN_FRACTION", "MIN_SIMULATIONS", "OpenSpielMCTSBot", "PROBE_SIMULATIONS"]
 
+#: The clock of every time the bot measures and of its deadline (seconds; a module
+#: attribute so that a test can put a fake clock in its place).
+_clock: Callable[[], float] = time.perf_counter
+
 DEFAULT_SIMULATIONS = 1000       # OpenSpiel's examples/mcts.py: --max_simulations 1000
 DEFAULT_ROLLOUTS = 1             # --rollout_count 1
 DEFAULT_EXPLORATION = 2.0        # --uct_c 2
@@ -76,8 +101,36 @@ MIN_SIMULATIONS = 2              # OpenSpiel's search expands its root on the 2n
 PROBE_SIMULATIONS = 16           # the first search of a game, to measure the rate
 MIN_FRACTION = 0.25              # a planned move lies within these fractions
 MAX_FRACTION = 3.0               # of the ``seconds`` target
-LIMIT_SHARE = 0.5                # of search_seconds(L): the most a search plans under a limit L
+LIMIT_SHARE = 0.5                # of the time to the move's deadline: the most a move plans to search
 _SEED_MODULUS = 2**31            # OpenSpiel takes a C int seed
+
+
+class _DeadlinePassed(Exception):
+    """Raised inside OpenSpiel's search by a _Watch once the move's deadline has passed."""
+
+
+class _Watch:
+    """The deadline of one search (module docstring, "Time"), ``deadline`` seconds on
+    _clock. Called, it raises _DeadlinePassed once ``_clock()`` has reached the deadline:
+    the search's states call it before every action applied (pickpack.adapters.
+    openspiel.poll_actions). It also rides on the root OpenSpiel state as an attribute,
+    which OpenSpiel's Clone deep-copies: ``__deepcopy__`` checks the deadline too, counts
+    the clones (one a simulation, plus one a rollout) and returns the watch itself."""
+
+    __slots__ = ("clones", "deadline")
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.clones = 0
+
+    def __call__(self) -> None:
+        if _clock() >= self.deadline:
+            raise _DeadlinePassed
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Watch:
+        self()
+        self.clones += 1
+        return self
 
 
 def _pyspiel_modules() -> tuple[Any, Any]:
@@ -100,10 +153,12 @@ class OpenSpielMCTSBot(SearchBot):
     ``OpenSpielMCTSBot(seed=None, time_limit=None, **options)`` (options: module
     docstring); ``time_limit`` is the match's per-move limit in seconds.
 
-    Statistics of the game so far (reset with ``reset``): ``moves`` (moves chosen by
-    a search; a forced move, one legal choice, is neither counted nor timed),
+    Statistics of the game so far (reset with ``reset``): ``moves`` (moves with a
+    choice, searched or, past the deadline, drawn; a forced move, one legal choice, is
+    neither counted nor timed),
     ``move_seconds`` (their total wall time), ``searches``, ``simulations`` and
     ``search_seconds`` (the MCTS searches alone, the rate probe included),
+    ``cut_searches`` (searches the move's deadline cut, module docstring "Time"),
     ``mean_move_seconds`` and ``simulations_per_second``.
 
     Raises ValueError naming the option for an unknown option or a bad value, for a
@@ -151,6 +206,7 @@ class OpenSpielMCTSBot(SearchBot):
         self.searches = 0
         self.simulations = 0
         self.search_seconds = 0.0
+        self.cut_searches = 0
         self._last_rate: float | None = None       # simulations per second, last search
         self._overhead = 0.0                       # seconds of a move outside its searches
 
@@ -180,76 +236,119 @@ class OpenSpielMCTSBot(SearchBot):
 
     def _budget(self, move_started: float, searches_left: float) -> int:
         """Simulations for the next search: the ``simulations`` option, the share of the
-        planned move time (``seconds``, module docstring) and LIMIT_SHARE of what is left
-        of search_seconds(time_limit), at the last measured rate; the smallest, at
-        least MIN_SIMULATIONS."""
+        planned move time (``seconds``, module docstring) and what is left of LIMIT_SHARE
+        of the time from the move's start to its deadline (``_deadline``), at the last
+        measured rate; the smallest, at least MIN_SIMULATIONS (PROBE_SIMULATIONS when no rate is known and no
+        ``simulations`` option caps it: MCTS-Solver ended the probe too early to
+        measure)."""
         budgets = [] if self.max_simulations is None else [self.max_simulations]
         if self._last_rate is not None:
-            spent = time.perf_counter() - move_started + self._overhead
+            spent = _clock() - move_started + self._overhead
             if self.seconds is not None:
                 left = self._planned_move_seconds() - spent
                 budgets.append(round(self._last_rate * left / max(searches_left, 1.0)))
-            if self.time_limit is not None:
-                left = LIMIT_SHARE * search_seconds(self.time_limit) - spent
+            to_deadline = self._deadline(0.0)        # seconds from a move's start
+            if to_deadline < float("inf"):
+                left = LIMIT_SHARE * to_deadline - spent
                 budgets.append(int(self._last_rate * left))
-        return max(MIN_SIMULATIONS, min(budgets))
+        return max(MIN_SIMULATIONS, min(budgets)) if budgets else PROBE_SIMULATIONS
 
-    def _search(self, game: Any, os_state: Any, simulations: int, seed: int) -> int:
-        """One OpenSpiel MCTS search of ``simulations`` simulations: its action."""
+    def _deadline(self, move_started: float) -> float:
+        """The move's hard deadline on _clock (module docstring, "Time"): search_seconds
+        of the match's limit and MAX_FRACTION x ``seconds`` after ``move_started``,
+        the nearer; +inf with neither."""
+        seconds = [] if self.time_limit is None else [search_seconds(self.time_limit)]
+        if self.seconds is not None:
+            seconds.append(MAX_FRACTION * self.seconds)
+        return move_started + min(seconds) if seconds else float("inf")
+
+    def _search(self, game: Any, os_state: Any, simulations: int, seed: int, deadline: float) -> int | None:
+        """One OpenSpiel MCTS search of ``simulations`` simulations from ``os_state``
+        (the state is not changed): its action, or None when ``deadline`` cut it."""
         pyspiel = self._pyspiel
         evaluator = pyspiel.RandomRolloutEvaluator(self.rollouts, seed)
         searcher = pyspiel.MCTSBot(game, evaluator, self.exploration, simulations, MAX_MEMORY_MB,
                                    SOLVE, seed, False, pyspiel.ChildSelectionPolicy.UCT, -1.0)
-        started = time.perf_counter()
-        root = searcher.mcts_search(os_state)
-        action = int(root.best_child().action)
-        elapsed = time.perf_counter() - started
-        # the simulations run: fewer than asked when MCTS-Solver proves the root early
-        done = int(root.explore_count)
+        watch = _Watch(deadline)
+        os_state.watch = watch
+        self._adapter.poll_actions(os_state, watch)
+        started = _clock()
+        try:
+            root = searcher.mcts_search(os_state)
+        except _DeadlinePassed:
+            root = None
+        finally:
+            del os_state.watch
+            self._adapter.poll_actions(os_state, None)
+        elapsed = _clock() - started
         self.searches += 1
-        self.simulations += done
         self.search_seconds += elapsed
-        if elapsed > 0 and done >= PROBE_SIMULATIONS:
+        if root is None:
+            self.cut_searches += 1
+            # a simulation clones the root, then the leaf once per rollout
+            done = watch.clones // (1 + self.rollouts)
+            action = None
+        else:
+            # the simulations run: fewer than asked when MCTS-Solver proves the root early
+            done = int(root.explore_count)
+            action = int(root.best_child().action)
+        self.simulations += done
+        # a cut search measured the rate the machine gives now, whatever it ran; a
+        # finished one only with enough simulations (not when MCTS-Solver ended it early)
+        if root is None:
+            self._last_rate = done / elapsed if done > 0 and elapsed > 0 else None  # None: probe again
+        elif elapsed > 0 and done >= PROBE_SIMULATIONS:
             self._last_rate = done / elapsed
         return action
 
     def _plays_searches(self, move_started: float, os_state: Any, adapted: AdaptedState,
-                        zobrist: int) -> int:
-        """Search sub-decision after sub-decision until a game action completes."""
+                        zobrist: int) -> tuple[int, bool]:
+        """Search sub-decision after sub-decision until a game action completes: (the
+        action, whether any sub-decision had a choice). A search the deadline cuts
+        leaves the probe's move or a random one (module docstring, "Time")."""
         game = os_state.get_game()
         per_move = self.searches / self.moves if self.moves else 1.0
+        deadline = self._deadline(move_started)
+        chose = False                               # some sub-decision had a choice
         while True:
             tokens = adapted.legal_actions()
             if len(tokens) == 1:
                 token = tokens[0]
             else:
+                chose = True
                 depth = len(adapted.turn.prefix)
                 seed = derive_seed(self._seed, zobrist, depth) % _SEED_MODULUS
-                if self._last_rate is None and (self.seconds is not None or self.time_limit is not None):
-                    self._search(game, os_state, PROBE_SIMULATIONS, seed)      # measures the rate
-                budget = self._budget(move_started, per_move - depth)
-                token = self._search(game, os_state, budget, seed)
+                found: int | None = None
+                timed = self.seconds is not None or self.time_limit is not None
+                if timed and self._last_rate is None and _clock() < deadline:
+                    found = self._search(game, os_state, PROBE_SIMULATIONS, seed, deadline)  # measures the rate
+                if _clock() < deadline:
+                    budget = self._budget(move_started, per_move - depth)
+                    searched = self._search(game, os_state, budget, seed, deadline)
+                    found = found if searched is None else searched
+                token = found if found is not None else random.Random(seed).choice(tokens)
             os_state.apply_action(token)
             action = adapted.apply(token)
             if action is not None:
-                return action
+                return action, chose
 
     def choose(self, state: Any) -> Move:
         """The move OpenSpiel's MCTSBot chooses in ``state`` (not modified): the state
-        is handed to OpenSpiel through pickpack.adapters.openspiel.from_state.
+        is handed to OpenSpiel through pickpack.adapters.openspiel.from_state. Under a
+        time limit it answers by the move's deadline (module docstring, "Time").
 
         Raises NoDecisionError (a ValueError) if the game is over or ``state`` is a
         chance node (pickpack.bots.base), and the adapter's errors for a state it cannot
         adapt.
         """
-        started = time.perf_counter()
-        searches_before, seconds_before = self.searches, self.search_seconds
+        started = _clock()
+        seconds_before = self.search_seconds
         os_state = self._adapter.from_state(state)
         adapted = AdaptedState(state.copy())
-        action = self._plays_searches(started, os_state, adapted, state.zobrist_hash())
+        action, chose = self._plays_searches(started, os_state, adapted, state.zobrist_hash())
         move = Move(action, state.action_text(action))
-        elapsed = time.perf_counter() - started
-        if self.searches > searches_before:       # a forced move is not a search
+        elapsed = _clock() - started
+        if chose:                                 # a forced move is neither counted nor timed
             self.moves += 1
             self.move_seconds += elapsed
             self._overhead = max(0.0, elapsed - (self.search_seconds - seconds_before))

@@ -1,6 +1,6 @@
 """The OpenSpiel adapter's contract (issue 11, docs/adapters.md): the import without
 OpenSpiel, registration, game types and parameters, bad parameters, the observer,
-``from_state``."""
+``from_state``, ``poll_actions``."""
 
 from __future__ import annotations
 
@@ -249,6 +249,43 @@ def test_from_state_registers_a_game_object_first_seen() -> None:
     state = openspiel.from_state(pig)
     assert str(state.get_game()) == "pickpack_pig(players=4,seed=0,target=25,variant=)"   # the state's options
     assert state.is_chance_node() and len(state.chance_outcomes()) == 6
+
+
+def test_poll_actions_calls_the_poll_before_every_action_of_the_state_and_its_clones() -> None:
+    state = openspiel.from_state(pickpack.new_game("pacru", players=2))
+    calls: list[int] = []
+    openspiel.poll_actions(state, lambda: calls.append(len(calls)))
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])             # a PACRU token: one action
+    state.apply_action(state.legal_actions()[0])
+    assert calls == [0, 1]
+    openspiel.poll_actions(state, None)                      # off for the state, not for the clone
+    state.apply_action(state.legal_actions()[0])
+    clone.apply_action(clone.legal_actions()[0])
+    assert calls == [0, 1, 2]
+    assert openspiel.pickpack_state(state).snapshot() == openspiel.pickpack_state(clone).snapshot()
+
+
+def test_a_poll_that_raises_stops_openspiels_search_and_applies_nothing() -> None:
+    class Stop(Exception):
+        pass
+
+    def poll() -> None:
+        nonlocal left
+        left -= 1
+        if left < 0:
+            raise Stop
+    state = openspiel.from_state(pickpack.new_game("pickpack", seed=3, variant="dealt"))
+    left = 50                                                # actions before the poll raises
+    openspiel.poll_actions(state, poll)
+    game = state.get_game()
+    search = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 1000, 100, True, 1, False,
+                             pyspiel.ChildSelectionPolicy.UCT, -1.0)
+    with pytest.raises(Stop):                                # out of the C++ search
+        search.mcts_search(state)
+    assert left == -1 and state.history() == []
+    left = 10**9
+    assert search.mcts_search(state).explore_count == 1000   # the state searches on as before
 
 
 def test_an_illegal_action_raises_the_games_error_and_changes_nothing() -> None:
