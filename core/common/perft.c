@@ -19,8 +19,8 @@ static void expand(pp_perft_job *job, int level)
     int n = 0;
     if (who == PP_CHANCE)
         n = ops->chance_weights(s, out, job->weights);
-    else if (who != PP_TERMINAL)
-        n = ops->legal_actions(s, out);
+    else if (who != PP_TERMINAL)   /* every legal action: all_legal_actions where the game has it */
+        n = ops->all_legal_actions != NULL ? ops->all_legal_actions(s, out) : ops->legal_actions(s, out);
     job->count[level] = n < 0 ? 0 : n;
     job->next[level] = 0;
 }
@@ -44,6 +44,8 @@ int pp_perft_start(pp_perft_job *job, const pp_game_ops *ops, const void *root, 
         return PP_PERFT_OK;
     }
     job->width = ops->max_actions > ops->max_chance_outcomes ? ops->max_actions : ops->max_chance_outcomes;
+    if (ops->all_legal_actions != NULL && ops->max_legal_actions > job->width)
+        job->width = ops->max_legal_actions;
     if (job->width < 1)
         job->width = 1;
     job->states = alloc((size_t)depth * ops->state_size);

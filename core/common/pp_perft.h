@@ -6,7 +6,8 @@
  *
  * The walk is resumable, so that a binding runs it in slices without the GIL and
  * honours Ctrl-C between them: pp_perft_start, then pp_perft_run until job->done,
- * then pp_perft_free. Decisions come from legal_actions, outcomes from chance_weights.
+ * then pp_perft_free. Decisions are every legal action (all_legal_actions where the
+ * table has it, else legal_actions), outcomes come from chance_weights.
  * The last level is counted in bulk (the number of actions of each position one
  * action above the leaves), so leaves themselves are never applied.
  */

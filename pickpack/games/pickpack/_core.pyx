@@ -1,18 +1,12 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Cython binding of Pick & Pack's C core (core/pickpack/pickpack_core.h): its table of
-operations (core/pickpack/ops.c) bound to the common C-state base (pickpack._cstate.CState:
-history, undo, copy, the checked apply, returns, hash, observation tensor, and the
-position as plain numbers in and out, checked by the C loader pp_load_raw), the deal,
-the move codec and the game-only queries. Pick & Pack keeps its own ``legal_actions``
-and ``perft`` (every legal move: the table's list is the symmetry-reduced search set)
-and ``playout`` (the scores of pp_playout). Batch work runs in C without the GIL, in
-slices with Ctrl-C checked between them. Alpha-beta is compiled in from _search.pxi;
-pickpack.games.pickpack._search re-exports it with the MCTS.
-"""
+"""Cython binding of Pick & Pack's C core (core/pickpack/pickpack_core.h): its table
+(core/pickpack/ops.c) on the C-state base pickpack._cstate.CState, which does every
+table answer (legal actions and perft over the table's all_legal_actions, snapshots via
+the raw vector); here the deal, the move codec, the game-only queries and C batches
+(no GIL, Ctrl-C between slices), and alpha-beta (_search.pxi)."""
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from cpython.exc cimport PyErr_CheckSignals
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from pickpack._cstate cimport CState, seed64
 from pickpack._game_ops cimport pp_rng, pp_rng_seed
 from pickpack.games.pickpack._ccore cimport *
@@ -188,14 +182,6 @@ cdef class CoreState(CState):
         cdef int p = _player_index(player)
         return [pp_crate_score(_s(self), p, c) for c in range(PP_NUM_CRATES)]
 
-    def legal_actions(self):
-        """Legal action integers, ascending (docs/engine.md: action space of 10230): every
-        legal move (the table's legal_actions, which the base would give, is the
-        symmetry-reduced search set, pickpack_search.h)."""
-        cdef uint16_t _moves[PP_MAX_MOVES]   # on the stack: no sharing between threads
-        cdef int n = pp_legal_actions(_s(self), _moves)
-        return [_moves[i] for i in range(n)]
-
     def _parse_context(self):
         """(mover index, space the next placement fills or -1, mover's kinds per space),
         what pickpack.games.pickpack.movetext needs to read move text; mover -1 once over."""
@@ -204,10 +190,6 @@ cdef class CoreState(CState):
             return (-1, -1, [])
         kinds = [None if k == PP_NO_KIND else k for k in _s(self).tile_kind[p][:PP_NUM_SPACES]]
         return (p, _s(self).placed % PP_NUM_SPACES if _s(self).phase == PP_PHASE_PLACEMENT else -1, kinds)
-
-    def _drop_history(self):
-        """Forget the history: this position becomes the root (undo stops here)."""
-        self.nhist = 0
 
     def __reduce__(self):
         """Pickled as the root's snapshot, who moves first (a snapshot does not hold it,
@@ -225,31 +207,6 @@ cdef class CoreState(CState):
         with nogil:
             r = pp_playout(&work, &rng)
         return {"red": r.score[0], "blue": r.score[1]}
-
-    def perft(self, depth, progress=None):
-        """Move sequences of exactly ``depth`` plies from here, every legal move counted
-        (terminal positions earlier count nothing). In C in slices of 65536 moves without
-        the GIL; between them Ctrl-C raises KeyboardInterrupt and ``progress``, if given,
-        gets the share walked (0.0..1.0; 1.0 once at the end). ValueError for a depth
-        outside 0..8."""
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= PP_PICKPACK_PERFT_MAX_DEPTH:
-            raise ValueError(f"depth must be an int 0..{PP_PICKPACK_PERFT_MAX_DEPTH}, got {depth!r}")
-        cdef pp_pickpack_perft_job *job = <pp_pickpack_perft_job *>PyMem_Malloc(sizeof(pp_pickpack_perft_job))
-        if job is NULL:
-            raise MemoryError()
-        try:
-            pp_pickpack_perft_start(job, _s(self), depth)
-            while not job.done:
-                with nogil:
-                    pp_pickpack_perft_run(job, 65536)
-                PyErr_CheckSignals()
-                if progress is not None and not job.done:
-                    progress(pp_pickpack_perft_progress(job))
-            if progress is not None:
-                progress(1.0)
-            return job.leaves
-        finally:
-            PyMem_Free(job)
 
     def successor_margins(self):
         """For each legal action (ascending): mover's score minus opponent's after it,
