@@ -91,6 +91,8 @@ cdef extern from "pickpack_core.h" nogil:
     int pp_encode(const pp_move *m)
     int pp_square_text(int sq, char *buf)
     int pp_space_text(int player, int space, char *buf)
+    char pp_kind_letter(int kind)
+    void pp_zobrist_init()
     void pp_random_games_part(pp_rng *rng, long first, long count, pp_batch_result *b, double *sum)
     size_t pp_observation_tensor_size(const pp_state *s)
     int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size)

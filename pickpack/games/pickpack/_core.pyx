@@ -7,7 +7,7 @@ the raw vector); here the deal, the move codec, the game-only queries and C batc
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from cpython.exc cimport PyErr_CheckSignals
-from pickpack._cstate cimport CState, seed64
+from pickpack._cstate cimport CState, count_arg, seed64
 from pickpack._game_ops cimport pp_rng, pp_rng_seed
 from pickpack.games.pickpack._ccore cimport *
 
@@ -32,28 +32,16 @@ cdef str _name(int player, int i):
     return buf[:2].decode("ascii")
 
 
-cdef uint8_t _START_DEAL[PP_NUM_SQUARES]     # the deal of seed 0: a valid start for __cinit__
-
-
-cdef str _kind_letters():
-    """The kind letters as the core writes them in placement moves (``aT=P``)."""
-    cdef pp_rng rng
-    cdef pp_state s
-    cdef char buf[32]
-    pp_rng_seed(&rng, 0)
-    pp_random_deal(&rng, _START_DEAL)
-    pp_state_init(&s, _START_DEAL, PP_RED)
-    letters = []
-    for k in range(PP_NUM_KINDS):
-        pp_action_text(&s, k, buf, sizeof(buf))
-        letters.append(chr(buf[3]))
-    return "".join(letters)
-
-
 # Square, space and kind names exactly as the core writes them (core/pickpack/text.c).
 SQUARES = tuple(_name(-1, i) for i in range(PP_NUM_SQUARES))
 SPACES = tuple(tuple(_name(p, i) for i in range(PP_NUM_SPACES)) for p in (PP_RED, PP_BLUE))
-KINDS = _kind_letters()
+KINDS = "".join(chr(pp_kind_letter(k)) for k in range(PP_NUM_KINDS))
+
+cdef uint8_t _START_DEAL[PP_NUM_SQUARES]     # the deal of seed 0: a valid start for __cinit__
+cdef pp_rng _rng0
+pp_rng_seed(&_rng0, 0)
+pp_random_deal(&_rng0, _START_DEAL)
+pp_zobrist_init()        # the keys pp_apply hashes with, filled once under the GIL (_search.pxi)
 
 
 def decode_action(action):
@@ -103,10 +91,8 @@ def random_games(n, seed):
     """Play n games in C from fresh random deals and placements, Red first in even games:
     {"games", "plies" (play phase), "mean_scores", "wins", "draws"}. In slices of 128
     games without the GIL; Ctrl-C between them raises KeyboardInterrupt."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a non-negative int, got {n!r}")
     cdef pp_rng rng
-    cdef long count = n, first = 0, part
+    cdef long count = count_arg(n), first = 0, part
     cdef double total[2]
     cdef pp_batch_result b
     memset(&b, 0, sizeof(b))
