@@ -985,6 +985,25 @@ cdef class CState:
         """Forget the history: this position becomes the root (undo stops here)."""
         self.nhist = 0
 
+    def observation_tensor(self, player):
+        """What ``player`` (a seat or a name: the Python base's ``seat_of``) may see, as a
+        flat ``array('f')`` of ``observation_tensor_shape()`` values filled by the
+        table's observation (the game's docs give the layout). TypeError/ValueError
+        for an unknown player; TypeError for a table without one."""
+        return self._observation_tensor(self.seat_of(player))
+
+    def to_position(self):
+        """The one-line position string: the class's ``_format_position(snapshot())``
+        (the game's position module)."""
+        return self._format_position(self.snapshot())
+
+    @classmethod
+    def from_position(cls, text, *, checked=True):
+        """The state (history empty) a position string describes: the class's
+        ``_load_position(text, load)``, ``load`` being ``_load(snap, checked)``.
+        PositionError naming the field, column and rule of a problem."""
+        return cls._load_position(text, lambda snap: cls._load(snap, checked))
+
 
 def _seat_name(cls, int seat):
     """The name a snapshot gives ``seat``: the class's ``players`` where it is a tuple
