@@ -838,9 +838,12 @@ cdef class CState:
         (depth 0 is 1; a game that ends earlier contributes 0). Counted in C (pp_perft.h) in slices without the GIL; between
         slices Ctrl-C raises KeyboardInterrupt and ``progress``, if given, gets the
         share walked (a float 0..1; 1.0 once at the end). ValueError for a depth
-        outside 0..PERFT_MAX_DEPTH, MemoryError if the walk cannot be allocated."""
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= PP_PERFT_MAX_DEPTH:
-            raise ValueError(f"depth must be an int 0..{PP_PERFT_MAX_DEPTH}, got {depth!r}")
+        outside 0..the class's ``perft_max_depth`` (a game's bound on counts that end
+        in time; PERFT_MAX_DEPTH, the walk's own, by default), MemoryError if the walk
+        cannot be allocated."""
+        most = min(getattr(type(self), "perft_max_depth", PP_PERFT_MAX_DEPTH), PP_PERFT_MAX_DEPTH)
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= most:
+            raise ValueError(f"depth must be an int 0..{most}, got {depth!r}")
         cdef pp_perft_job job
         cdef int rc = pp_perft_start(&job, self.ops, self.state, depth)
         if rc == PP_PERFT_NO_MEMORY:

@@ -7,6 +7,7 @@ from pickpack._game_ops cimport pp_game_ops, pp_rng
 cdef extern from "pickpack_core.h" nogil:
     enum:
         PP_NUM_SQUARES
+        PP_PICKPACK_PERFT_MAX_DEPTH
         PP_NUM_SPACES
         PP_NUM_CRATES
         PP_MAX_CRATE

@@ -126,6 +126,8 @@ cdef class CoreState(CState):
     Subclassed by pickpack.State, which adds the Move-level API; use that class.
     """
 
+    perft_max_depth = PP_PICKPACK_PERFT_MAX_DEPTH    # 8: depth 9 walks ~10**11 leaves
+
     def __cinit__(self, *args, **kwargs):
         self._bind(&pp_pickpack_ops)
         pp_state_init(_s(self), _START_DEAL, PP_RED)    # never a zeroed struct
