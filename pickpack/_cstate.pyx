@@ -231,9 +231,11 @@ cdef int _room = 0
 
 
 cdef int _scratch(const pp_game_ops *ops) except -1:
-    """Room in _acts/_wts for any answer of legal_actions or chance_weights."""
+    """Room in _acts/_wts for any answer of legal_actions, all_legal_actions or chance_weights."""
     global _acts, _wts, _room
     cdef int n = ops.max_actions if ops.max_actions > ops.max_chance_outcomes else ops.max_chance_outcomes
+    if ops.all_legal_actions != NULL and ops.max_legal_actions > n:
+        n = ops.max_legal_actions
     if n <= _room:
         return 0
     cdef int *a = <int *>PyMem_Realloc(_acts, n * sizeof(int))
@@ -662,14 +664,18 @@ cdef class CState:
     # --- actions ----------------------------------------------------------------
 
     def legal_actions(self):
-        """The legal decisions at a decision node, the possible outcomes at a chance
-        node (the table's order), [] once over."""
+        """Every legal decision at a decision node (the table's all_legal_actions, ascending,
+        where it has them: its legal_actions may be a search's symmetry-reduced set; else
+        its legal_actions), the possible outcomes at a chance node (the table's order), []
+        once over."""
         cdef int who = self.ops.current_player(self.state)
         cdef int n
         if who == PP_TERMINAL:
             return []
         if who == PP_CHANCE:
             n = self.ops.chance_weights(self.state, _acts, _wts)
+        elif self.ops.all_legal_actions != NULL:
+            n = self.ops.all_legal_actions(self.state, _acts)
         else:
             n = self.ops.legal_actions(self.state, _acts)
         return [_acts[i] for i in range(n)]
@@ -895,14 +901,17 @@ cdef class CState:
         return work.returns()
 
     def perft(self, depth, progress=None):
-        """The number of action sequences of exactly ``depth`` actions from here,
-        chance outcomes counting as actions (depth 0 is 1; a game that ends earlier
-        contributes 0). Counted in C (pp_perft.h) in slices without the GIL; between
+        """The number of action sequences of exactly ``depth`` actions from here, every
+        legal action counted (legal_actions()) and chance outcomes counting as actions
+        (depth 0 is 1; a game that ends earlier contributes 0). Counted in C (pp_perft.h) in slices without the GIL; between
         slices Ctrl-C raises KeyboardInterrupt and ``progress``, if given, gets the
         share walked (a float 0..1; 1.0 once at the end). ValueError for a depth
-        outside 0..PERFT_MAX_DEPTH, MemoryError if the walk cannot be allocated."""
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= PP_PERFT_MAX_DEPTH:
-            raise ValueError(f"depth must be an int 0..{PP_PERFT_MAX_DEPTH}, got {depth!r}")
+        outside 0..the class's ``perft_max_depth`` (a game's bound on counts that end
+        in time; PERFT_MAX_DEPTH, the walk's own, by default), MemoryError if the walk
+        cannot be allocated."""
+        most = min(getattr(type(self), "perft_max_depth", PP_PERFT_MAX_DEPTH), PP_PERFT_MAX_DEPTH)
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= most:
+            raise ValueError(f"depth must be an int 0..{most}, got {depth!r}")
         cdef pp_perft_job job
         cdef int rc = pp_perft_start(&job, self.ops, self.state, depth)
         if rc == PP_PERFT_NO_MEMORY:
@@ -1028,6 +1037,43 @@ cdef class CState:
         applied (the table's action_text), oldest first."""
         from pickpack.move import Move
         return [Move(a, t) for a, t in zip(self.history_actions(), self._history_texts())]
+
+    # --- what every C game's Python state would write alike (pickpack.state_base hooks) ---
+
+    def _action_text(self, action):
+        """StateBase's hook: the table's text of ``action`` (an int) here; where it has
+        none (outside the action space, once over, a move of another phase) the
+        IllegalMoveError.for_action of its check (rule and reason from the table; the
+        class's ``move_rule`` for a legal action the table writes no text for)."""
+        text = self._move_text(action)
+        if text:
+            return text
+        problem = self.check_action(action)
+        raise IllegalMoveError.for_action(
+            action, *(problem or (getattr(self, "move_rule", "action space"), "the game writes no text for it")))
+
+    def _drop_history(self):
+        """Forget the history: this position becomes the root (undo stops here)."""
+        self.nhist = 0
+
+    def observation_tensor(self, player):
+        """What ``player`` (a seat or a name: the Python base's ``seat_of``) may see, as a
+        flat ``array('f')`` of ``observation_tensor_shape()`` values filled by the
+        table's observation (the game's docs give the layout). TypeError/ValueError
+        for an unknown player; TypeError for a table without one."""
+        return self._observation_tensor(self.seat_of(player))
+
+    def to_position(self):
+        """The one-line position string: the class's ``_format_position(snapshot())``
+        (the game's position module)."""
+        return self._format_position(self.snapshot())
+
+    @classmethod
+    def from_position(cls, text, *, checked=True):
+        """The state (history empty) a position string describes: the class's
+        ``_load_position(text, load)``, ``load`` being ``_load(snap, checked)``.
+        PositionError naming the field, column and rule of a problem."""
+        return cls._load_position(text, lambda snap: cls._load(snap, checked))
 
 
 def _seat_name(cls, int seat):

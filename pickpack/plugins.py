@@ -217,9 +217,10 @@ def _load(group: str, name: str) -> Any:
     for entry in _entries(group):
         if entry.entry_point.name == name:
             return entry.entry_point.load()
-    choices = ", ".join(names(group)) or "none installed"
+    installed = ", ".join(names(group)) or "none"
     kind = group.rsplit(".", 1)[-1].rstrip("s")
-    raise PluginNotFoundError(f"unknown {kind} {name!r}; choices: {choices}")
+    # The one wording of an unknown game in every command and API (commands, PPN, playthroughs).
+    raise PluginNotFoundError(f"unknown {kind} {name!r}; installed {kind}s: {installed}")
 
 
 def refresh() -> None:
@@ -242,7 +243,7 @@ def broken_sources() -> list[BrokenSource]:
 def load(group: str, name: str) -> Any:
     """Load the object registered as ``name`` in ``group``.
 
-    Raises PluginNotFoundError (listing the choices) when there is no such name, and
+    Raises PluginNotFoundError (listing the installed ones) when there is no such name, and
     ImportError/AttributeError from the plugin itself when it fails to load.
     """
     return _load(group, name)

@@ -4,9 +4,11 @@
 #include <string.h>
 #include "pp_perft.h"
 
+/* The position at `level`: one per level, or, for a table with compact undo records,
+ * the one position walked by apply_undoable/undo (no copy per action). */
 static char *state_at(const pp_perft_job *job, int level)
 {
-    return job->states + (size_t)level * job->ops->state_size;
+    return job->records != NULL ? job->states : job->states + (size_t)level * job->ops->state_size;
 }
 
 /* Fill level `level`'s actions from its position (none once the game is over). */
@@ -19,8 +21,8 @@ static void expand(pp_perft_job *job, int level)
     int n = 0;
     if (who == PP_CHANCE)
         n = ops->chance_weights(s, out, job->weights);
-    else if (who != PP_TERMINAL)
-        n = ops->legal_actions(s, out);
+    else if (who != PP_TERMINAL)   /* every legal action: all_legal_actions where the game has it */
+        n = ops->all_legal_actions != NULL ? ops->all_legal_actions(s, out) : ops->legal_actions(s, out);
     job->count[level] = n < 0 ? 0 : n;
     job->next[level] = 0;
 }
@@ -44,14 +46,19 @@ int pp_perft_start(pp_perft_job *job, const pp_game_ops *ops, const void *root, 
         return PP_PERFT_OK;
     }
     job->width = ops->max_actions > ops->max_chance_outcomes ? ops->max_actions : ops->max_chance_outcomes;
+    if (ops->all_legal_actions != NULL && ops->max_legal_actions > job->width)
+        job->width = ops->max_legal_actions;
     if (job->width < 1)
         job->width = 1;
-    job->states = alloc((size_t)depth * ops->state_size);
+    const int undoable = ops->apply_undoable != NULL && ops->undo != NULL;
+    job->states = alloc((size_t)(undoable ? 1 : depth) * ops->state_size);
+    job->records = undoable ? alloc((size_t)depth * ops->undo_size) : NULL;
     job->actions = alloc((size_t)depth * (size_t)job->width * sizeof(int));
     job->count = alloc((size_t)depth * sizeof(int));
     job->next = alloc((size_t)depth * sizeof(int));
     job->weights = alloc((size_t)job->width * sizeof(long long));
-    if (!job->states || !job->actions || !job->count || !job->next || !job->weights) {
+    if (!job->states || !job->actions || !job->count || !job->next || !job->weights
+        || (undoable && !job->records)) {
         pp_perft_free(job);
         return PP_PERFT_NO_MEMORY;
     }
@@ -72,16 +79,23 @@ void pp_perft_run(pp_perft_job *job, uint64_t budget)
             job->next[l] = job->count[l];
         }
         if (job->next[l] == job->count[l]) {
-            if (l == 0)
+            if (l == 0) {
                 job->done = 1;
-            else
+            } else {
+                if (job->records != NULL)   /* back to the position one level up */
+                    ops->undo(job->states, job->records + (size_t)(l - 1) * ops->undo_size);
                 job->level--;
+            }
             continue;
         }
         const int a = job->actions[(size_t)l * job->width + job->next[l]++];
-        char *child = state_at(job, l + 1);
-        memcpy(child, state_at(job, l), size);
-        ops->apply(child, a);
+        if (job->records != NULL) {
+            ops->apply_undoable(job->states, a, job->records + (size_t)l * ops->undo_size);
+        } else {
+            char *child = state_at(job, l + 1);
+            memcpy(child, state_at(job, l), size);
+            ops->apply(child, a);
+        }
         budget--;
         expand(job, l + 1);
         job->level = l + 1;
@@ -112,6 +126,8 @@ void pp_perft_free(pp_perft_job *job)
     free(job->count);
     free(job->next);
     free(job->weights);
+    free(job->records);
+    job->records = NULL;
     job->states = NULL;
     job->actions = NULL;
     job->count = job->next = NULL;

@@ -152,7 +152,8 @@ typedef struct pp_game_ops {
     /* --- ABI 4: batched environments (pickpack.vector, pp_vector.h) --- */
     /* Optional (both or neither): every legal action at a decision node, for a game
      * whose legal_actions leaves out moves equivalent by symmetry (a learner's mask
-     * must hold every legal action). all_legal_actions writes them ascending to out
+     * must hold every legal action; the bindings' legal_actions and pp_perft list
+     * these too). all_legal_actions writes them ascending to out
      * (room for max_legal_actions ints) and returns the count (>= 1 at a decision
      * node); NULL and 0: legal_actions already lists every legal action. */
     int max_legal_actions;

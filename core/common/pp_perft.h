@@ -6,9 +6,12 @@
  *
  * The walk is resumable, so that a binding runs it in slices without the GIL and
  * honours Ctrl-C between them: pp_perft_start, then pp_perft_run until job->done,
- * then pp_perft_free. Decisions come from legal_actions, outcomes from chance_weights.
+ * then pp_perft_free. Decisions are every legal action (all_legal_actions where the
+ * table has it, else legal_actions), outcomes come from chance_weights.
  * The last level is counted in bulk (the number of actions of each position one
- * action above the leaves), so leaves themselves are never applied.
+ * action above the leaves), so leaves themselves are never applied. A table with
+ * compact undo records (apply_undoable/undo) is walked on one position, else each
+ * level's position is a copy of the one above.
  */
 #ifndef PP_PERFT_H
 #define PP_PERFT_H
@@ -36,6 +39,8 @@ typedef struct pp_perft_job {
     int *actions;              /* depth rows of `width` actions */
     int *count, *next;         /* per level: actions, and the next one to walk */
     long long *weights;        /* chance_weights' scratch */
+    char *records;             /* depth undo records (undo_size bytes) for a table with
+                                  apply_undoable/undo, then `states` is one position; NULL */
 } pp_perft_job;
 
 /* Start a walk of `depth` actions from `root` (copied; not kept). Returns PP_PERFT_OK,

@@ -225,6 +225,7 @@ int pp_all_closed(const pp_state *s, int player);        /* PP-E1 */
 int pp_action_text(const pp_state *s, int action, char *buf, size_t buflen);
 int pp_square_text(int sq, char *buf);     /* "c4" */
 int pp_space_text(int player, int space, char *buf);   /* "aT", "3R" */
+char pp_kind_letter(int kind);              /* 'P' .. 'M' (PP-A1..A6), '?' out of range */
 
 /* --- playouts (sampler.c: counted, not listed), batches and perft (playout.c) --- */
 typedef struct pp_playout_result { int plies; int score[2]; } pp_playout_result;

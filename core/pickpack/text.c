@@ -25,6 +25,11 @@ int pp_space_text(int player, int space, char *buf)
     return 2;
 }
 
+char pp_kind_letter(int kind)
+{
+    return kind >= 0 && kind < PP_NUM_KINDS ? kind_letter[kind] : '?';
+}
+
 int pp_action_text(const pp_state *s, int action, char *buf, size_t buflen)
 {
     char a[3], b[3];

@@ -69,10 +69,14 @@ def _games_then_close(ppn: Any, stream: Any, strict: bool) -> Iterator[Any]:
 
 def load_save(path: str | os.PathLike[str]) -> SavedGame:
     """The save file at ``path`` (written by ``pickpack play``; its format:
-    pickpack.records.savefile), checked: its game, seats, seed, variant, options and moves.
-    ``.replay()`` gives the game's state after every saved move.
+    pickpack.records.savefile; docs/ppn.md, API), checked: its game, seats, seed,
+    variant, options and every move (replayed once here, so a bad move is an error now,
+    not at ``.replay()``). ``.replay()`` gives the game's state after every saved move.
 
-    Raises SaveFileError naming the problem (``game.json: cannot read: no such file``,
-    ``…: moves[3]: …``, ``…: is a PPN game record, not a save file: …``).
+    Raises SaveFileError naming the file and the problem (``game.json: cannot read: no
+    such file``, ``game.json: moves[3]: …``, ``game.json: is a PPN game record, not a
+    save file: …``).
     """
-    return SavedGame.load(Path(path))
+    saved = SavedGame.load(Path(path))
+    saved.replay()
+    return saved

@@ -62,6 +62,7 @@ class SavedGame:
     """The contents of a version-2 save file (see the module docstring for the fields).
 
     ``players`` maps each seat's name, in seat order, to ``"human"`` or a bot spec.
+    ``source`` is what its errors name: the file's path when it was loaded from one.
     """
 
     game: str
@@ -70,6 +71,7 @@ class SavedGame:
     seed: int | None = None
     variant: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    source: str = field(default="save file", compare=False, repr=False)
 
     @property
     def seats(self) -> dict[str, str]:
@@ -95,7 +97,7 @@ class SavedGame:
         except OSError as exc:
             raise SaveFileError(f"{path}: cannot write: {os_error_text(exc, path)}") from None
 
-    def start(self, source: str = "save file", games: GameLookup = get_game) -> GameState:
+    def start(self, source: str | None = None, games: GameLookup = get_game) -> GameState:
         """The state the game started from (no moves): ``new_game`` with the file's game,
         player count, seed, variant and options.
 
@@ -103,8 +105,10 @@ class SavedGame:
         ``options.NAME`` (the game's OptionError), ``seed`` (a value the game's factory
         refuses that it takes without the seed), else ``options`` (whatever else the
         factory raises: ValueError, TypeError or a PickpackError, e.g. an option value of
-        the wrong type in a game that does not check it).
+        the wrong type in a game that does not check it). ``source``: what the errors
+        name, by default the file's (``self.source``).
         """
+        source = self.source if source is None else source
         game = _lookup(games, self.game, source)
         try:
             count = game.check_players(len(self.players))
@@ -137,13 +141,15 @@ class SavedGame:
                 return "seed"
         return "variant" if self.variant is not None and not self.options else "options"
 
-    def replay(self, source: str = "save file", games: GameLookup = get_game) -> GameState:
+    def replay(self, source: str | None = None, games: GameLookup = get_game) -> GameState:
         """The state the file describes, with its whole history (``start`` then the moves).
 
         Raises SaveFileError naming the field whose value the game refuses: ``moves[i]``
         with the engine's message (the rule id of an illegal move), or, for any other
         error the game raises while applying move ``i``, its type and message.
+        ``source``: what the errors name, by default the file's (``self.source``).
         """
+        source = self.source if source is None else source
         state = self.start(source, games)
         for i, text in enumerate(self.moves):
             try:
@@ -190,7 +196,7 @@ class SavedGame:
         for i, text in enumerate(moves):
             if not isinstance(text, str):
                 raise bad(f"moves[{i}]", f"must be move text, got {text!r}")
-        return cls(name, dict(players), list(moves), seed, variant, dict(options))
+        return cls(name, dict(players), list(moves), seed, variant, dict(options), source)
 
     @staticmethod
     def _converted(data: Mapping[str, Any], source: str, games: GameLookup) -> dict[str, Any]:

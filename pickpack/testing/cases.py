@@ -67,6 +67,12 @@ class ConformanceCase:
     sample: int
     _walks: _Walks = field(repr=False, compare=False)
 
+    def __repr__(self) -> str:
+        """``ConformanceCase('push-4p-undo', check='undo', game='push', players=4, sample=16)``:
+        the game by its name, not its whole Game."""
+        return (f"ConformanceCase({self.name!r}, check={self.check!r}, game={self.game.name!r}, "
+                f"players={self.players}, sample={self.sample})")
+
     def run(self) -> None:
         """Run the check; ConformanceError on the first broken promise, also when the
         game raises while its walks are drawn (then at the seed and ply of the draw)."""

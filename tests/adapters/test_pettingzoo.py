@@ -91,7 +91,7 @@ def test_pickpack_observation_is_the_state_tensor_and_mask_the_legal_actions() -
 
 def test_errors_when_making_an_environment() -> None:
     installed = ", ".join(pickpack.available_games())     # the built-ins, and the C example where installed
-    with pytest.raises(PluginNotFoundError, match=f"unknown game .chess.; choices: {installed}$"):
+    with pytest.raises(PluginNotFoundError, match=f"unknown game .chess.; installed games: {installed}$"):
         pz.env("chess")
     with pytest.raises(TypeError, match="game must be a game name or a pickpack.Game, not int"):
         pz.env(7)  # type: ignore[arg-type]

@@ -70,7 +70,7 @@ def test_unknown_game_is_a_pickpack_error_and_a_lookup_error() -> None:
     assert isinstance(err.value, LookupError)
     # the installed games: pickpack, and whatever else this environment has (pig, ...)
     assert "pickpack" in pickpack.available_games()
-    assert str(err.value) == f"unknown game 'chess'; choices: {', '.join(pickpack.available_games())}"
+    assert str(err.value) == f"unknown game 'chess'; installed games: {', '.join(pickpack.available_games())}"
 
 
 

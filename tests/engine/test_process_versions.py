@@ -189,7 +189,7 @@ def test_served_bot_still_speaks_version_1() -> None:
     ("pickpack 2 game pickpack players 2 seat 2",
      "error handshake 'pickpack 2 game pickpack players 2 seat 2': seat 2 is not 0..1"),
     ("pickpack 2 game nosuch players 2",
-     f"error unknown game 'nosuch'; choices: {', '.join(pickpack.available_games())}"),
+     f"error unknown game 'nosuch'; installed games: {', '.join(pickpack.available_games())}"),
     ("pickpack 2 game pickpack players 3", "error pickpack is played by 2 players, not 3"),
 ])
 def test_bad_handshakes_get_one_error_line(handshake: str, answer: str) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import array
 import re
 from typing import Any
 
@@ -33,12 +32,6 @@ class BreakthroughState(CoreState, StateBase):  # type: ignore[misc]
         from pickpack_breakthrough.game import GAME
         return GAME
 
-    def _action_text(self, action: int) -> str:
-        text: str = self._move_text(action)
-        if not text:                           # no text: off the board or the action space
-            raise IllegalMoveError.for_action(action, *self.check_action(action))
-        return text
-
     def parse_action(self, text: str) -> int:
         """The action of OpenSpiel's text ``a5b4*`` (from, to, ``*`` for a capture).
         MoveSyntaxError for other text; IllegalMoveError (BT-M2) for squares a move
@@ -57,10 +50,6 @@ class BreakthroughState(CoreState, StateBase):  # type: ignore[misc]
     def scores(self) -> dict[str, float]:
         """Returns by seat name: 1 for the winner, -1 for the loser, 0 before the end."""
         return dict(zip(PLAYERS, self.returns()))
-
-    def observation_tensor(self, player: int | str) -> array.array[float]:
-        """OpenSpiel's tensor: planes black, white, empty of 6x6 (rank 6 first)."""
-        return self._observation_tensor(self.seat_of(player))  # type: ignore[no-any-return]
 
     def snapshot(self) -> dict[str, Any]:
         """``{"game": "breakthrough", "board": [6 ranks, rank 6 first], "to_move"}``."""

@@ -8,8 +8,6 @@ ones the reference (reference/pacru_ref.py) uses, so both agree by construction.
 
 from __future__ import annotations
 
-import array
-from collections.abc import Mapping
 from typing import Any
 
 from pickpack.games.pacru._core import TENSOR_SHAPE, CoreState, register_position_class
@@ -39,33 +37,15 @@ class State(CoreState, StateBase):
         """Seat names in turn order, encoding.SEAT_NAMES[N] (PA-S1..PA-S4)."""
         return SEAT_NAMES[self.num_players]
 
+    # the C base's to_position/from_position (history empty; PositionError naming the
+    # field, column and rule) and from_snapshot (the C loader pacru_load checks) over:
+    _format_position = staticmethod(format_position)
+    _load_position = staticmethod(load_position)
 
     def parse_action(self, text: str) -> int:
         """The action of move text, legal or not (encoding.parse_action): MoveSyntaxError
         with the column for malformed text."""
         return parse_action(text)
-
-    @classmethod
-    def from_snapshot(cls, snap: Mapping[str, Any], *, checked: bool = True) -> State:
-        """The state a snapshot (docs/pacru.md, "Snapshot") describes, its history empty.
-        pickpack.SnapshotError naming the field, seat, cell or chevron and rule: for a
-        wrong type or name (snapshot.raw_of_snapshot), for what breaks a rule or a
-        position the rules cannot reach (the C loader, pacru_load, the one rule-aware
-        check; docs/pacru.md, "Positions the rules can reach"). ``checked=False`` skips
-        only that reachability check."""
-        state: State = cls._load(snap, checked)
-        return state
-
-    @classmethod
-    def from_position(cls, text: str, *, checked: bool = True) -> State:
-        """The state a position string (pickpack.games.pacru.position) describes, its
-        history empty. PositionError naming the field, column and rule of a problem."""
-        state: State = load_position(text, lambda snap: cls._load(snap, checked))
-        return state
-
-    def to_position(self) -> str:
-        """The one-line position string (pickpack.games.pacru.position)."""
-        return format_position(self.snapshot())
 
     def out_return(self, seat: int) -> float:
         """The final return of ``seat`` once it is out (PA-E1; pickpack.game.
@@ -84,12 +64,6 @@ class State(CoreState, StateBase):
         """``(53, 9, 9)`` for every player count and option (docs/pacru.md,
         "Observation tensor")."""
         return TENSOR_SHAPE
-
-    def observation_tensor(self, player: int | str) -> array.array[float]:
-        """What ``player`` (a seat or a name) sees, the whole position, as a flat
-        ``array('f')`` of 53*81 values in 0..1 filled in C (core/pacru/observation.c;
-        the planes: docs/pacru.md, "Observation tensor"). Errors as ``observation``."""
-        return self._observation_tensor(self.seat_of(player))
 
     def __str__(self) -> str:
         """The board picture (position.board_picture): colours, chevrons with their

@@ -7,6 +7,7 @@ from pickpack._game_ops cimport pp_game_ops, pp_rng
 cdef extern from "pickpack_core.h" nogil:
     enum:
         PP_NUM_SQUARES
+        PP_PICKPACK_PERFT_MAX_DEPTH
         PP_NUM_SPACES
         PP_NUM_CRATES
         PP_MAX_CRATE
@@ -27,7 +28,6 @@ cdef extern from "pickpack_core.h" nogil:
         PP_PHASE_OVER
         PP_OBS_SIZE
         PP_OBS_OK
-        PP_PICKPACK_PERFT_MAX_DEPTH
 
     ctypedef struct pp_state:
         uint64_t hash
@@ -88,18 +88,13 @@ cdef extern from "pickpack_core.h" nogil:
     int pp_action_text(const pp_state *s, int action, char *buf, size_t buflen)
     pp_playout_result pp_playout(pp_state *s, pp_rng *rng)
     pp_batch_result pp_random_games(long n, uint64_t seed)
-    uint64_t pp_perft(pp_state *s, int depth)
     void pp_decode(int action, pp_move *m)
     int pp_encode(const pp_move *m)
     int pp_square_text(int sq, char *buf)
     int pp_space_text(int player, int space, char *buf)
+    char pp_kind_letter(int kind)
+    void pp_zobrist_init()
     void pp_random_games_part(pp_rng *rng, long first, long count, pp_batch_result *b, double *sum)
-    ctypedef struct pp_pickpack_perft_job:
-        uint64_t leaves
-        int done
-    int pp_pickpack_perft_start(pp_pickpack_perft_job *job, const pp_state *s, int depth)
-    int pp_pickpack_perft_run(pp_pickpack_perft_job *job, uint64_t budget)
-    double pp_pickpack_perft_progress(const pp_pickpack_perft_job *job)
     size_t pp_observation_tensor_size(const pp_state *s)
     int pp_observation_tensor(const pp_state *s, int player, float *out, size_t size)
 

@@ -1,19 +1,13 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Cython binding of Pick & Pack's C core (core/pickpack/pickpack_core.h): its table of
-operations (core/pickpack/ops.c) bound to the common C-state base (pickpack._cstate.CState:
-history, undo, copy, the checked apply, returns, hash, observation tensor, and the
-position as plain numbers in and out, checked by the C loader pp_load_raw), the deal,
-the move codec and the game-only queries. Pick & Pack keeps its own ``legal_actions``
-and ``perft`` (every legal move: the table's list is the symmetry-reduced search set)
-and ``playout`` (the scores of pp_playout). Batch work runs in C without the GIL, in
-slices with Ctrl-C checked between them. Alpha-beta is compiled in from _search.pxi;
-pickpack.games.pickpack._search re-exports it with the MCTS.
-"""
+"""Cython binding of Pick & Pack's C core (core/pickpack/pickpack_core.h): its table
+(core/pickpack/ops.c) on the C-state base pickpack._cstate.CState, which does every
+table answer (legal actions and perft over the table's all_legal_actions, snapshots via
+the raw vector); here the deal, the move codec, the game-only queries and C batches
+(no GIL, Ctrl-C between slices), and alpha-beta (_search.pxi)."""
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from cpython.exc cimport PyErr_CheckSignals
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from pickpack._cstate cimport CState, seed64
+from pickpack._cstate cimport CState, count_arg, seed64
 from pickpack._game_ops cimport pp_rng, pp_rng_seed
 from pickpack.games.pickpack._ccore cimport *
 
@@ -38,28 +32,16 @@ cdef str _name(int player, int i):
     return buf[:2].decode("ascii")
 
 
-cdef uint8_t _START_DEAL[PP_NUM_SQUARES]     # the deal of seed 0: a valid start for __cinit__
-
-
-cdef str _kind_letters():
-    """The kind letters as the core writes them in placement moves (``aT=P``)."""
-    cdef pp_rng rng
-    cdef pp_state s
-    cdef char buf[32]
-    pp_rng_seed(&rng, 0)
-    pp_random_deal(&rng, _START_DEAL)
-    pp_state_init(&s, _START_DEAL, PP_RED)
-    letters = []
-    for k in range(PP_NUM_KINDS):
-        pp_action_text(&s, k, buf, sizeof(buf))
-        letters.append(chr(buf[3]))
-    return "".join(letters)
-
-
 # Square, space and kind names exactly as the core writes them (core/pickpack/text.c).
 SQUARES = tuple(_name(-1, i) for i in range(PP_NUM_SQUARES))
 SPACES = tuple(tuple(_name(p, i) for i in range(PP_NUM_SPACES)) for p in (PP_RED, PP_BLUE))
-KINDS = _kind_letters()
+KINDS = "".join(chr(pp_kind_letter(k)) for k in range(PP_NUM_KINDS))
+
+cdef uint8_t _START_DEAL[PP_NUM_SQUARES]     # the deal of seed 0: a valid start for __cinit__
+cdef pp_rng _rng0
+pp_rng_seed(&_rng0, 0)
+pp_random_deal(&_rng0, _START_DEAL)
+pp_zobrist_init()        # the keys pp_apply hashes with, filled once under the GIL (_search.pxi)
 
 
 def decode_action(action):
@@ -109,10 +91,8 @@ def random_games(n, seed):
     """Play n games in C from fresh random deals and placements, Red first in even games:
     {"games", "plies" (play phase), "mean_scores", "wins", "draws"}. In slices of 128
     games without the GIL; Ctrl-C between them raises KeyboardInterrupt."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a non-negative int, got {n!r}")
     cdef pp_rng rng
-    cdef long count = n, first = 0, part
+    cdef long count = count_arg(n), first = 0, part
     cdef double total[2]
     cdef pp_batch_result b
     memset(&b, 0, sizeof(b))
@@ -145,6 +125,8 @@ cdef class CoreState(CState):
 
     Subclassed by pickpack.State, which adds the Move-level API; use that class.
     """
+
+    perft_max_depth = PP_PICKPACK_PERFT_MAX_DEPTH    # 8: depth 9 walks ~10**11 leaves
 
     def __cinit__(self, *args, **kwargs):
         self._bind(&pp_pickpack_ops)
@@ -188,14 +170,6 @@ cdef class CoreState(CState):
         cdef int p = _player_index(player)
         return [pp_crate_score(_s(self), p, c) for c in range(PP_NUM_CRATES)]
 
-    def legal_actions(self):
-        """Legal action integers, ascending (docs/engine.md: action space of 10230): every
-        legal move (the table's legal_actions, which the base would give, is the
-        symmetry-reduced search set, pickpack_search.h)."""
-        cdef uint16_t _moves[PP_MAX_MOVES]   # on the stack: no sharing between threads
-        cdef int n = pp_legal_actions(_s(self), _moves)
-        return [_moves[i] for i in range(n)]
-
     def _parse_context(self):
         """(mover index, space the next placement fills or -1, mover's kinds per space),
         what pickpack.games.pickpack.movetext needs to read move text; mover -1 once over."""
@@ -204,10 +178,6 @@ cdef class CoreState(CState):
             return (-1, -1, [])
         kinds = [None if k == PP_NO_KIND else k for k in _s(self).tile_kind[p][:PP_NUM_SPACES]]
         return (p, _s(self).placed % PP_NUM_SPACES if _s(self).phase == PP_PHASE_PLACEMENT else -1, kinds)
-
-    def _drop_history(self):
-        """Forget the history: this position becomes the root (undo stops here)."""
-        self.nhist = 0
 
     def __reduce__(self):
         """Pickled as the root's snapshot, who moves first (a snapshot does not hold it,
@@ -225,31 +195,6 @@ cdef class CoreState(CState):
         with nogil:
             r = pp_playout(&work, &rng)
         return {"red": r.score[0], "blue": r.score[1]}
-
-    def perft(self, depth, progress=None):
-        """Move sequences of exactly ``depth`` plies from here, every legal move counted
-        (terminal positions earlier count nothing). In C in slices of 65536 moves without
-        the GIL; between them Ctrl-C raises KeyboardInterrupt and ``progress``, if given,
-        gets the share walked (0.0..1.0; 1.0 once at the end). ValueError for a depth
-        outside 0..8."""
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= PP_PICKPACK_PERFT_MAX_DEPTH:
-            raise ValueError(f"depth must be an int 0..{PP_PICKPACK_PERFT_MAX_DEPTH}, got {depth!r}")
-        cdef pp_pickpack_perft_job *job = <pp_pickpack_perft_job *>PyMem_Malloc(sizeof(pp_pickpack_perft_job))
-        if job is NULL:
-            raise MemoryError()
-        try:
-            pp_pickpack_perft_start(job, _s(self), depth)
-            while not job.done:
-                with nogil:
-                    pp_pickpack_perft_run(job, 65536)
-                PyErr_CheckSignals()
-                if progress is not None and not job.done:
-                    progress(pp_pickpack_perft_progress(job))
-            if progress is not None:
-                progress(1.0)
-            return job.leaves
-        finally:
-            PyMem_Free(job)
 
     def successor_margins(self):
         """For each legal action (ascending): mover's score minus opponent's after it,

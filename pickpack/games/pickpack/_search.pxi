@@ -59,7 +59,7 @@ cdef extern from "pickpack_search.h" nogil:
 
 # The Zobrist tables that pp_apply updates a hash from (alpha-beta's table is keyed by
 # it) are the ones of _core's own copy of the game's C: filled once, under the GIL, when
-# _core is imported (_kind_letters -> pp_state_init -> pp_zobrist_init), before any
+# _core is imported (its pp_zobrist_init call), before any
 # search can run without the GIL. No second copy, so no second call.
 
 WIN_VALUE = PP_AB_WIN

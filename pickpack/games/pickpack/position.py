@@ -37,7 +37,7 @@ from pickpack.errors import PositionError, SnapshotError
 from pickpack.games.pickpack.encoding import (
     CRATE_STATUS, FILES, KINDS, MAX_CRATE, NUM_CRATES, NUM_SPACES, PLAYERS, RANKS, SPACES, SQUARES)
 
-__all__ = ["FIELDS", "PositionError", "parse_position", "position_error", "position_string",
+__all__ = ["FIELDS", "PositionError", "board_picture", "parse_position", "position_error", "position_string",
            "to_position"]
 
 FIELDS = ("grid", "grabber", "to-move", "first", "tiles", "crates", "rush")
@@ -117,6 +117,37 @@ def to_position(state: _Positioned) -> str:
     ['d6', 'r', 'r', 'PPWWRRQQXXMM/MMXXQQRRWWPP', '-,-,-,-/-,-,-,-', '0/0']
     """
     return position_string(state.snapshot(), state.first_player)
+
+
+def board_picture(snap: dict[str, Any], phase: str, to_move: str | None) -> str:
+    """The board of a snapshot as text (``str(state)``): row 6 on top; apples per tray,
+    ``.`` empty, ``#n`` face down, the grabber in brackets; Red's tiles above/below,
+    Blue's left/right (kind letter unplayed, small used, ``*`` malfunctioned); then each
+    player's score, rush orders and crates, and the phase and player to move."""
+
+    def tile(player: str, space: str) -> str:
+        t = snap["tiles"][player][space]
+        return {"unplayed": t["kind"] or "?", "used": (t["kind"] or "?").lower(), "malfunctioned": "*"}[t["status"]]
+
+    def cell(square: str) -> str:
+        c = snap["grid"][square]
+        text = "." if c is None else (str(c["apples"]) if c["face_up"] else f"#{c['apples']}")
+        return f"[{text}]" if square == snap["grabber"] else f" {text} "
+
+    red, blue = PLAYERS
+    side = len(FILES)              # Red's spaces: top ends then bottom ends of the columns
+    lines = ["   " + "".join(f" {tile(red, space):^3}" for space in SPACES[0][:side])]
+    for r in range(len(RANKS) - 1, -1, -1):   # Blue's: left ends then right ends of the rows
+        squares = "".join(f" {cell(f + RANKS[r]):^3}" for f in FILES)
+        lines.append(f"{RANKS[r]} {tile(blue, SPACES[1][r])}{squares}  {tile(blue, SPACES[1][side + r])}")
+    lines.append("   " + "".join(f" {tile(red, space):^3}" for space in SPACES[0][side:]))
+    lines.append("     " + "   ".join(FILES))
+    for player in PLAYERS:
+        crates = "  ".join(f"{i + 1}:{c['status'][0].upper()}{c['trays']}"
+                           for i, c in enumerate(snap["crates"][player]))
+        lines.append(f"{player:>4} {snap['scores'][player]:>3} pts  rush {snap['rush'][player]}  {crates}")
+    lines.append(f"phase {phase}, to move: {to_move or '-'}")
+    return "\n".join(lines)
 
 
 # --- reading ---------------------------------------------------------------------------

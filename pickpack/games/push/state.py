@@ -4,7 +4,6 @@ observations and positions from the game's modules the reference shares."""
 
 from __future__ import annotations
 
-import array
 from typing import Any, ClassVar
 
 from pickpack.errors import IllegalMoveError
@@ -30,6 +29,9 @@ class State(CoreState, StateBase):
     ``from_snapshot(snap, *, checked=True)`` (SnapshotError: field, seat/stack, rule)."""
 
     move_rule = "PU-T1"          # a Move of another position (StateBase.apply)
+    # to_position/from_position are the C base's over the position module
+    _format_position = staticmethod(format_position)
+    _load_position = staticmethod(load_position)
     #: pickpack.games.push.game.GAME, set by that module when it is built.
     _GAME: ClassVar[Game[Any]]
 
@@ -67,13 +69,6 @@ class State(CoreState, StateBase):
         observation.observation_from_snapshot). TypeError/ValueError for an unknown player."""
         return observation_from_snapshot(self.snapshot(), self.seat_of(player))
 
-    def observation_tensor(self, player: int | str) -> array.array[float]:
-        """``observation(player)`` as a flat ``array('f')`` of ``203 + 33 * players``
-        values in 0..1, filled in C (docs/push.md, "Observation tensor"; offsets
-        PUSH_OBS_* in core/push/push_core.h); seat block r is seat ``(player + r) %
-        players``. Errors as ``observation``."""
-        return self._observation_tensor(self.seat_of(player))
-
     def resample_from_infostate(self, player: int | str, seed: int) -> State:
         """A state of ``player``'s (a seat or a name) information set, history empty: this
         position under perfect recall (observation.infostate_snapshot), copied in C by
@@ -81,17 +76,6 @@ class State(CoreState, StateBase):
         determinize). TypeError/ValueError: bad seat or seed (0..2**64-1)."""
         seat = player if type(player) is int else self.seat_of(player)
         state: State = CoreState.resample_from_infostate(self, seat, seed)
-        return state
-
-    def to_position(self) -> str:
-        """The one-line position string (pickpack.games.push.position)."""
-        return format_position(self.snapshot())
-
-    @classmethod
-    def from_position(cls, text: str, *, checked: bool = True) -> State:
-        """The state a position string describes, its history empty. PositionError naming
-        the field, column and rule of a problem (``checked``: as from_snapshot)."""
-        state: State = load_position(text, lambda snap: cls._load(snap, checked))
         return state
 
     def __str__(self) -> str:
