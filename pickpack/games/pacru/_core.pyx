@@ -593,8 +593,13 @@ cdef class TokenCoreState(CState):
         st.nhist = 0
         return st
 
-    def observation_tensor(self, seat):
-        """The token view's tensor for ``seat`` (flat ``array('f')`` of 4,867 floats:
-        the game's tensor, then the turn's token rows). TypeError/ValueError for a bad
-        seat."""
-        return self._observation_tensor(seat)
+    def observation_tensor(self, player):
+        """The token view's tensor for ``player`` (a seat or a name of SEAT_NAMES; flat
+        ``array('f')`` of 4,867 floats: the game's tensor, then the turn's token rows).
+        TypeError/ValueError for a bad seat or an unknown name."""
+        if isinstance(player, str):
+            names = SEAT_NAMES[self.num_players]
+            if player not in names:
+                raise ValueError(f"unknown player {player!r}; players: {', '.join(names)}")
+            player = names.index(player)
+        return self._observation_tensor(player)
