@@ -299,6 +299,22 @@ class Batch:
         return np.array(self._c.game_seeds, np.uint64)
 
 
+class BatchThreads:
+    """``num_threads`` of an environment over a Batch ``_batch`` (both vector forms)."""
+
+    _batch: Batch
+
+    @property
+    def num_threads(self) -> int:
+        """Threads a step runs on (1..256); the results do not depend on it. ValueError/
+        TypeError when set outside 1..256 or to a non-int."""
+        return self._batch.num_threads
+
+    @num_threads.setter
+    def num_threads(self, n: int) -> None:
+        self._batch.num_threads = _int("num_threads", n, 1, MAX_THREADS)
+
+
 def _read_only(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
     """A view of ``a`` that the caller cannot write (the C batch keeps writing ``a``)."""
     v = a.view()

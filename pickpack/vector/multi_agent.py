@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pickpack.game import Game
-from pickpack.vector.batch import Batch, VectorSpec, _read_only
+from pickpack.vector.batch import Batch, BatchThreads, VectorSpec, _read_only
 
 __all__ = ["MultiAgentVectorEnv"]
 
@@ -18,7 +18,7 @@ Arrays = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.
                dict[str, npt.NDArray[Any]]]
 
 
-class MultiAgentVectorEnv:
+class MultiAgentVectorEnv(BatchThreads):
     """B independent games of one C game, stepped in C; the caller acts for every seat.
 
     ``MultiAgentVectorEnv(game, num_envs, *, players=None, variant=None, options=None,
@@ -94,17 +94,6 @@ class MultiAgentVectorEnv:
             self.final_done = _read_only(self._done)
             self._infos["final_obs"] = self.final_obs
             self._infos["_final_obs"] = self.final_done
-
-    @property
-    def num_threads(self) -> int:
-        """Threads a step runs on (1..256)."""
-        return self._batch.num_threads
-
-    @num_threads.setter
-    def num_threads(self, n: int) -> None:
-        from pickpack.vector.batch import MAX_THREADS, _int
-
-        self._batch.num_threads = _int("num_threads", n, 1, MAX_THREADS)
 
     def reset(self, seed: int | Sequence[int] | npt.ArrayLike | None = None
               ) -> tuple[npt.NDArray[np.float32], dict[str, npt.NDArray[Any]]]:

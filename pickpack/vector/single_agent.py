@@ -23,7 +23,7 @@ try:
 except ImportError:
     raise ImportError(f"pickpack.vector.SingleAgentVectorEnv {install_hint('vector')}") from None
 
-from pickpack.vector.batch import Batch, VectorSpec
+from pickpack.vector.batch import Batch, BatchThreads, VectorSpec
 
 __all__ = ["SingleAgentVectorEnv"]
 
@@ -47,7 +47,7 @@ def _autoreset(value: object) -> str:
     return value
 
 
-class SingleAgentVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
+class SingleAgentVectorEnv(BatchThreads, VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """B games of one C game, the learner in ``seat`` of each, the other seats played
     in C by ``opponent``: a ``gymnasium.vector.VectorEnv``.
 
@@ -150,17 +150,6 @@ class SingleAgentVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any
         if mode == "same_step":
             self._final = np.zeros((self.num_envs, int(np.prod(b.observation_shape))), np.float32)
             b._c.keep_final_obs(self._final)
-
-    @property
-    def num_threads(self) -> int:
-        """Threads a step runs on (1..256); the results do not depend on it."""
-        return self._batch.num_threads
-
-    @num_threads.setter
-    def num_threads(self, n: int) -> None:
-        from pickpack.vector.batch import MAX_THREADS, _int
-
-        self._batch.num_threads = _int("num_threads", n, 1, MAX_THREADS)
 
     def _out(self, a: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return a.copy() if self.copy else a

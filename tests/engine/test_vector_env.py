@@ -12,6 +12,7 @@ from pickpack.game import Game
 from pickpack.match.seeding import derive_seed
 from pickpack.vector import IllegalBatchActionError, MultiAgentVectorEnv
 from pickpack.vector.batch import Batch
+from tests.support.vector_streams import SplitMix64, Xoshiro256StarStar, draw_by_weights
 
 
 def _mask_of(state, width):
@@ -212,67 +213,22 @@ def test_the_rollout_opponent_plays_the_pacru_policys_moves():
 # core/common/rng.c): environment b's SplitMix64 stream from derive_seed(seed, b), its
 # game k from outputs 2k+1 (the start seed) and 2k+2 (the xoshiro256** seed whose draws
 # pick the chance outcomes by their exact integer weights, unbiased by rejection).
-_M64 = (1 << 64) - 1
-
-
-def _splitmix(state):
-    state = (state + 0x9E3779B97F4A7C15) & _M64
-    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-    return state, z ^ (z >> 31)
-
-
-class _Xoshiro256:
-    def __init__(self, seed):
-        self.s = []
-        for _ in range(4):
-            seed, out = _splitmix(seed)
-            self.s.append(out)
-
-    def next(self):
-        s = self.s
-        x = (s[1] * 5) & _M64
-        result = ((((x << 7) | (x >> 57)) & _M64) * 9) & _M64
-        t = (s[1] << 17) & _M64
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = ((s[3] << 45) | (s[3] >> 19)) & _M64
-        return result
-
-    def outcome(self, pairs):
-        total = sum(w for _, w in pairs)
-        bound = _M64 - _M64 % total
-        r = self.next()
-        while r >= bound:
-            r = self.next()
-        r %= total
-        for action, w in pairs:
-            if r < w:
-                return action
-            r -= w
-        return pairs[-1][0]
-
-
 class _ModelEnv:
     """Environment b of a batch as the single-state API plays it, chance drawn by the model."""
 
     def __init__(self, name, seed, b):
-        self.name, self.stream = name, derive_seed(seed, b)
+        self.name, self.stream = name, SplitMix64(derive_seed(seed, b))
         self.new_game()
 
     def new_game(self):
-        self.stream, self.start_seed = _splitmix(self.stream)
-        self.stream, play_seed = _splitmix(self.stream)
-        self.rng = _Xoshiro256(play_seed)
+        self.start_seed = self.stream.next()
+        self.rng = Xoshiro256StarStar(self.stream.next())
         self.state = pickpack.new_game(self.name, players=2, seed=self.start_seed)
         self.settle()
 
     def settle(self):
         while self.state.is_chance_node():
-            self.state.apply_action(self.rng.outcome(self.state.chance_weights()))
+            self.state.apply_action(draw_by_weights(self.rng, self.state.chance_weights()))
 
 
 def test_a_push_batch_replays_the_single_state_games_chance_and_all():

@@ -21,32 +21,15 @@ from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
 import pickpack
 from pickpack._csearch import mcts_search
-from pickpack.games.pickpack.reference.pickpack_ref import SplitMix64, Xoshiro256StarStar
 from pickpack.install_hint import install_hint
 from pickpack.match.seeding import derive_seed
 from pickpack.vector import IllegalBatchActionError, MultiAgentVectorEnv, NoDecisionError, SingleAgentVectorEnv
 from pickpack.vector.batch import START_TRIES
 from pickpack.vector.gymnasium_ids import env_id
 from tests.engine.ops_tables import move_onto, table_copy
+from tests.support.vector_streams import SplitMix64, Xoshiro256StarStar, draw_by_weights
 
 ROOT = Path(__file__).resolve().parents[2]
-U64 = 1 << 64
-
-
-def _draw(rng, weights):
-    """pp_vector_draw: rejection below the largest multiple of the total, then the
-    first outcome whose running sum exceeds the residue."""
-    total = sum(w for _, w in weights)
-    bound = (U64 - 1) - (U64 - 1) % total
-    r = rng.next()
-    while r >= bound:
-        r = rng.next()
-    r %= total
-    for outcome, w in weights:
-        if r < w:
-            return outcome
-        r -= w
-    return weights[-1][0]
 
 
 class Replay:
@@ -77,7 +60,7 @@ class Replay:
         st = self.state
         while not st.is_terminal():
             if st.is_chance_node():
-                st.apply_action(_draw(self.rng, st.chance_weights()))
+                st.apply_action(draw_by_weights(self.rng, st.chance_weights()))
             elif st.current_player_id() != self.seat:
                 st.apply_action(self.opponent_action(st))
             else:
@@ -133,19 +116,25 @@ def test_every_step_is_the_single_state_game_of_the_documented_seeds(name, playe
     assert ended >= games_ended                  # the replay crossed game ends
 
 
+def _trajectory(env, *, seed, learner_seed, steps):
+    """Every step's observations, rewards, terminations and masks, the learner drawing
+    uniformly among its legal actions from ``learner_seed``: one array [steps, ...]."""
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(learner_seed)
+    out = []
+    for _ in range(steps):
+        obs, r, te, tr, info = env.step(_learner_actions(rng, info["action_mask"]))
+        out.append(np.concatenate([obs.ravel(), r, te, info["action_mask"].ravel()]))
+    return np.array(out)
+
+
 def test_the_rollout_opponent_plays_the_games_own_policy():
     """PUSH's rollout policy is its own (push ops.c), not uniform: the same seeds give
     other games than the random opponent, the same games on one and two threads."""
     runs = {}
     for opponent, threads in (("random", 1), ("rollout", 1), ("rollout", 2)):
         env = SingleAgentVectorEnv("push", 8, players=2, opponent=opponent, num_threads=threads)
-        obs, info = env.reset(seed=3)
-        rng = np.random.default_rng(1)
-        out = []
-        for _ in range(60):
-            obs, r, te, tr, info = env.step(_learner_actions(rng, info["action_mask"]))
-            out.append(np.concatenate([obs.ravel(), r, te, info["action_mask"].ravel()]))
-        runs[opponent, threads] = np.array(out)
+        runs[opponent, threads] = _trajectory(env, seed=3, learner_seed=1, steps=60)
     assert np.array_equal(runs["rollout", 1], runs["rollout", 2])
     assert not np.array_equal(runs["rollout", 1], runs["random", 1])
 
@@ -155,13 +144,7 @@ def test_the_mcts_opponents_games_do_not_depend_on_the_threads():
     for threads in (1, 2):
         env = SingleAgentVectorEnv("push", 6, players=3, seat=0, opponent="mcts", simulations=6,
                                    num_threads=threads, autoreset="same_step")
-        obs, info = env.reset(seed=8)
-        rng = np.random.default_rng(3)
-        out = []
-        for _ in range(25):
-            obs, r, te, tr, info = env.step(_learner_actions(rng, info["action_mask"]))
-            out.append(np.concatenate([obs.ravel(), r, te, info["action_mask"].ravel()]))
-        runs.append(np.array(out))
+        runs.append(_trajectory(env, seed=8, learner_seed=3, steps=25))
     assert np.array_equal(runs[0], runs[1])
 
 
