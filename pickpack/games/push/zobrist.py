@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pickpack.zobrist_keys import key_tables, splitmix64_stream
+
 from pickpack.games.push import _constants as C
 from pickpack.games.push.encoding import (CARD_TEXT, MAX_PLAYERS, NUM_CARD_TYPES, NUM_NUMBER_TYPES,
                                           NUM_STACKS, PHASES)
@@ -35,7 +37,6 @@ __all__ = ["KEYS", "OFFSETS", "ZOBRIST_SEED", "hash_snapshot", "splitmix64_strea
 
 #: splitmix64's starting state: the bytes "PUSHZOBR" (PUSH_ZOBRIST_SEED of push_core.h).
 ZOBRIST_SEED = C.ZOBRIST_SEED
-_MASK = (1 << 64) - 1
 
 #: (table, size) in key order.
 _TABLES = (
@@ -55,29 +56,8 @@ _TABLES = (
 )
 
 
-def splitmix64_stream(state: int, n: int) -> list[int]:
-    """The first ``n`` outputs of splitmix64 started at ``state``: each step adds
-    0x9E3779B97F4A7C15 to the state, then mixes z = state with
-    z = (z ^ z>>30) * 0xBF58476D1CE4E5B9; z = (z ^ z>>27) * 0x94D049BB133111EB;
-    output z ^ z>>31 (all mod 2**64)."""
-    out = []
-    for _ in range(n):
-        state = (state + 0x9E3779B97F4A7C15) & _MASK
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        out.append(z ^ (z >> 31))
-    return out
-
-
-#: Index of each table's first key in KEYS.
-OFFSETS: dict[str, int] = {}
-_at = 0
-for _name, _size in _TABLES:
-    OFFSETS[_name] = _at
-    _at += _size
-#: Every key, in table order (2,232 keys).
-KEYS: tuple[int, ...] = tuple(splitmix64_stream(ZOBRIST_SEED, _at))
+#: Index of each table's first key in KEYS; every key, in table order (2,232 keys).
+OFFSETS, KEYS = key_tables(ZOBRIST_SEED, _TABLES)
 _CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
 
 
