@@ -9,7 +9,7 @@ docs/match.md):
 - process bots are told ``go L*1000`` and are killed at ``L + TIME_GRACE`` if they have
   not answered (docs/process-protocol.md): they can never hang a match;
 - in-process bots that honour a limit by themselves (class attribute ``bounded =
-  True``: the built-in random, greedy, mcts and alphabeta) are given ``L`` by
+  True``: the built-in random, greedy, heuristic, mcts, alphabeta and openspiel-mcts) are given ``L`` by
   ``make_bot`` and stop their search before it; a bot that cannot be bounded in-process
   (a third-party entry point without ``bounded``, a native library) is run by
   ``make_bot`` in a child process of its own (``pickpack.bots.IsolatedBot``, a process
