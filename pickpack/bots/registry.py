@@ -69,8 +69,7 @@ Every move must come within ``L + TIME_GRACE`` (pickpack.bots.time_limit), and a
 hangs must lose that game instead of hanging the match. A Python call cannot be
 stopped from outside, so make_bot runs in-process only the bots that declare
 ``bounded = True`` (the built-in random, greedy, heuristic, mcts, alphabeta and
-openspiel-mcts: the searches stop
-themselves before L). Any other bot -- an entry point without the attribute, a
+openspiel-mcts: the searches stop themselves before L). Any other bot -- an entry point without the attribute, a
 ``native:PATH`` library -- is never built in this process by make_bot: it is built
 in a child process (an IsolatedBot, a ProcessBot underneath), once per game, and the
 child is killed at ``L + TIME_GRACE``. A bad option or library is still refused at
