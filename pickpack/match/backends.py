@@ -64,6 +64,7 @@ MAX_CHUNK = 16
 IN_FLIGHT = 2             # submissions per worker waiting or running at any time
 WATCHDOG_PERIOD = 0.25    # seconds between a worker's checks that its parent lives
 STOP_GRACE = 0.5          # seconds a terminated worker has to exit before SIGKILL
+MANAGER_GRACE = 30.0      # seconds the pool's manager thread has to see its workers gone
 
 _ISOLATE = (" (a native bot that crashed?); run such a bot isolated as "
             "'cmd:python -m pickpack.bots.serve native:PATH'")
@@ -207,9 +208,17 @@ def _stop_workers(pool: ProcessPoolExecutor, workers: Iterable[multiprocessing.p
     # finish now: left running, it races concurrent.futures' exit hook, which writes to
     # that pipe as it closes and prints "Exception ignored ... Bad file descriptor" at the
     # interpreter's exit (CPython 3.11; seen after Ctrl-C in a --jobs match).
+    # Waited for without a short bound (it ends as soon as it has seen the dead workers;
+    # a short one lost the race on a loaded machine); should it still run after
+    # MANAGER_GRACE, its wake-up is taken off the exit hook's list so that nothing writes
+    # to the pipe it closes.
     manager = getattr(pool, "_executor_manager_thread", None)
     if isinstance(manager, threading.Thread):
-        manager.join(STOP_GRACE)
+        manager.join(MANAGER_GRACE)
+        if manager.is_alive():
+            import concurrent.futures.process as futures_process
+
+            getattr(futures_process, "_threads_wakeups", {}).pop(manager, None)
 
 
 def has_main_guard(path: str) -> bool | None:
