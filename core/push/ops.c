@@ -1,6 +1,6 @@
-/* PUSH's table of game operations (pp_game_ops.h) and its MCTS: the generic search of
- * core/common (pp_mcts_impl.h) compiled here over this table as a constant, so the
- * compiler calls the functions below directly.
+/* PUSH's table of game operations (pp_game_ops.h). Its `mcts` hook is PUSH's own
+ * search (push_search.h, search.c: every root decision played out under the same
+ * draws); pp_mcts_run, the generic UCT, runs over the table through its pointers.
  *
  * Returns (PU-E3): k winners among n players get (n-k)/(k(n-1)) each, the others
  * -1/(n-1); margins (score - best other score)/60 clamped to [-1, 1].
@@ -11,8 +11,6 @@
  *
  * Hidden information (PU-V1): the deck's order, drawn card by card in each playout
  * (no determinize hook: see the table below). */
-#include "pp_search_internal.h"   /* first: it sets _POSIX_C_SOURCE for clock_gettime */
-#include "pp_mcts_impl.h"
 #include <string.h>
 #include "push_internal.h"
 #include "push_policy.h"
@@ -174,6 +172,7 @@ static int ops_observation(const void *state, int seat, float *out, size_t size)
     return push_observation_tensor(state, seat, out, size) == 0 ? 0 : -1;
 }
 
+/* PUSH's own search (push_search.h): the bindings' mcts_search. */
 static int ops_mcts(const void *root, const pp_mcts_params *params, pp_mcts_node *pool,
                     size_t pool_size, pp_mcts_result *result, pp_root_move *root_moves)
 {
@@ -249,14 +248,4 @@ static int ops_rollout_action(const void *state, pp_rng *rng)
     .raw_size = PUSH_RAW_SIZE, .save_raw = ops_save_raw, .load_raw = ops_load_raw,  \
     .field_name = push_field_name, .rollout_action = ops_rollout_action }
 
-/* The table the search below is compiled with (constant: the calls are direct). */
-static const pp_game_ops push_ops = PUSH_OPS;
-
 const pp_game_ops pp_push_ops = PUSH_OPS;
-
-int push_mcts_search(const push_state *root, const pp_mcts_params *params,
-                     pp_mcts_node *pool, size_t pool_size,
-                     pp_mcts_result *result, pp_root_move *root_moves)
-{
-    return pp_mcts_impl(&push_ops, root, params, pool, pool_size, result, root_moves);
-}

@@ -1,26 +1,33 @@
 /*
- * push_search.h - Monte-Carlo tree search over the PUSH core, in plain C99.
+ * push_search.h - PUSH's own search (the `mcts` hook of its ops table), in plain C99.
  *
- * push_mcts_search is UCT (Kocsis & Szepesvari 2006, "Bandit based Monte-Carlo
- * planning") over the generic search of core/common/pp_mcts.h, compiled over PUSH's
- * table of game operations (pp_push_ops, ops.c) as a constant.
+ * push_mcts_search is a rollout algorithm over the rollout policy of push_policy.h
+ * (Tesauro & Galperin 1996, "On-line policy improvement using Monte-Carlo search")
+ * with common random numbers: each *round* draws one uniformly random order of the
+ * deck's cards (the determinization of the deck, PU-V1; ISMCTS: Cowling, Powley &
+ * Whitehouse 2012), one die stream and one stream for the policy's random decisions,
+ * and plays every legal root decision out under those same draws, each seat by the
+ * policy (one decision in ten uniformly random). Decisions are thus compared on the
+ * same cards: the paired differences of their returns have a far smaller variance
+ * than two independent playouts (PUSH's outcome is dominated by the deck's order).
  *
- * Playouts: the rollout policy of push_policy.h (policy.c): every seat plays a cheap
- * C version of the heuristic bot, one decision in ten uniformly random. The tree is
- * the root alone (ops.c's in_tree): UCT chooses which root decision to try, and each
- * is valued by a policy playout -- a rollout algorithm over the policy. Deeper tree
- * nodes would start as uniformly random players (their first visits try every
- * child), which undervalued pushing; with them the search won 0.16 of the win share
- * against three heuristic bots at 4,000 simulations, with the root alone 0.39 at
- * 1,000 (40-game runs; docs/bots.md "PUSH" has the 500-game evaluation).
+ * The choice: the policy's own decision (push_policy_action) unless another one's mean
+ * paired lead over it exceeds `exploration` standard errors of that mean (over the
+ * rounds; with one round, or exploration huge, the policy's decision); the largest
+ * such lead wins. So a short search (0.1 s a move under load is some 50-100 rounds of
+ * playouts) plays as the policy does and leaves it only on evidence. A simulation is
+ * one playout; a search runs whole rounds (n playouts for n legal decisions; at least
+ * one round, so `simulations` below n still runs one), so `simulations` is rounded
+ * down to a multiple of n. Every root move's visits are the rounds run, its value
+ * its mean return; nodes = 1 + n.
  *
- * Chance: every card drawn and every die rolled in a playout is drawn by its exact
- * probability (the cards left, or 1/6 per face). Players: 2..6, each backing up its
- * own component of the returns (PU-E3) plus `margin` times its score margin.
- * Hidden information (PU-V1): under perfect recall the deck's composition and the
- * banks follow from the public history, and the deck's order is drawn card by card
- * in each playout: no determinize hook (ops.c).
+ * Returns: the searching seat's own component of the returns (PU-E3) plus `margin`
+ * times its score margin. pool and pool_size are checked as pp_mcts_run checks them
+ * (the search needs no tree). The generic UCT of core/common/pp_mcts.h still runs over
+ * pp_push_ops (pp_mcts_run; the binding's mcts_search_through_table): a tree of the
+ * root alone (ops.c's in_tree) over the same policy's playouts, without the pairing.
  *
+ * Deterministic in params->seed (and the time or poll that may cut it short).
  * Reentrancy: a search owns its memory. push_zobrist_init (done by push_state_init
  * and push_load) must have run before threads start.
  */
@@ -39,7 +46,7 @@ extern "C" {
 /* PUSH's table of game operations (pp_game_ops.h), for pp_mcts_run. */
 extern const pp_game_ops pp_push_ops;
 
-/* pp_mcts_run over pp_push_ops, with the table's calls direct (the same results). */
+/* The search above; the contract of pp_mcts_run (pp_mcts.h), return codes included. */
 int push_mcts_search(const push_state *root, const pp_mcts_params *params,
                      pp_mcts_node *pool, size_t pool_size,
                      pp_mcts_result *result, pp_root_move *root_moves);

@@ -1,17 +1,21 @@
 """PUSH's C MCTS under its public module name.
 
 The search is the one binding of every C game, ``pickpack._csearch``, over PUSH's
-table of operations (core/push/ops.c), which carries the game's own compile of the
-generic C MCTS (core/common/pp_mcts_impl.h with the table as a constant); this module
-re-exports it, so that ``Game.native_mcts`` (``"pickpack.games.push._search:mcts_search"``)
-finds it.
+table of operations (core/push/ops.c), whose ``mcts`` hook is PUSH's own search
+(core/push/push_search.h, search.c); this module re-exports it, so that
+``Game.native_mcts`` (``"pickpack.games.push._search:mcts_search"``) finds it.
 
 - ``mcts_search(state, *, simulations=None, seconds=None, exploration=1.0, margin=0.5,
-  seed=0, max_nodes=1 << 22) -> MCTSResult``: UCT (Kocsis & Szepesvari 2006) with
-  playouts by PUSH's rollout policy (core/push/push_policy.h) over a tree of the root's
-  decisions alone, each simulation drawing its own ordering of the deck at the draws
-  (the determinization of the deck, ISMCTS: Cowling, Powley & Whitehouse 2012);
-  ``mcts_search_through_table`` is the same search through the table's pointers.
+  seed=0, max_nodes=1 << 22) -> MCTSResult``: a rollout algorithm over PUSH's rollout
+  policy (core/push/push_policy.h; Tesauro & Galperin 1996) with common random
+  numbers: each round draws one order of the deck (the determinization of the deck,
+  ISMCTS: Cowling, Powley & Whitehouse 2012), a die stream and a policy stream, and
+  plays every legal root decision out under them; the policy's decision is kept
+  unless another one's paired mean lead exceeds ``exploration`` standard errors.
+  ``simulations`` counts playouts in whole rounds (rounded down to a multiple of the
+  legal decisions, at least one round). ``mcts_search_through_table`` is the generic
+  UCT (core/common/pp_mcts.h) through the table's pointers: a tree of the root's
+  decisions alone over the same policy's playouts, unpaired.
 
 Every search runs without the GIL and, from the main thread, stops within ~0.1 s of
 Ctrl-C. Bad parameters raise TypeError/ValueError naming them; a chance node or a

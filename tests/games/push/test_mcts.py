@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import pickpack._csearch
+from pickpack.games.push._core import policy_action
 from pickpack.games.push._search import mcts_search, mcts_search_through_table
 from pickpack.games.push.encoding import CARD_TEXT, DRAW, STOP, full_deck
 from pickpack.games.push.game import GAME
@@ -40,22 +41,48 @@ def test_a_legal_decision_for_every_player_count(players: int) -> None:
         assert result["simulations"] == 300 and result["nodes"] > 1
         moves = result["root_moves"]
         assert sorted(a for a, _, _ in moves) == st.legal_actions()
-        assert sum(v for _, v, _ in moves) == 300
-        best = max(moves, key=lambda m: m[1])
-        assert best[0] == result["action"] and best[2] == result["value"]
+        # whole rounds (core/push/push_search.h): every decision played out 300/n times
+        assert {v for _, v, _ in moves} == {300 // len(moves)}
+        assert dict((a, v) for a, _, v in moves)[result["action"]] == result["value"]
         assert -1.0 - 0.5 <= result["value"] <= 1.0 + 0.5
 
 
-def test_deterministic_in_the_seed_and_the_same_through_the_table() -> None:
+def test_deterministic_in_the_seed_and_the_generic_uct_through_the_table() -> None:
+    """The table's `mcts` hook is PUSH's own paired search (core/push/push_search.h);
+    through the pointers runs the generic UCT (pp_mcts_run) over the same table: a
+    root-alone tree whose visits follow UCB1, not the whole rounds of the paired one."""
     st = decision_positions(4, 7, 1)[0]
+    n = len(st.legal_actions())
     a = mcts_search(st, simulations=500, seed=3)
     b = mcts_search(st, simulations=500, seed=3)
-    t = mcts_search_through_table(st, simulations=500, seed=3)
     drop = ("seconds",)
     assert {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in b.items() if k not in drop}
-    assert {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in t.items() if k not in drop}
+    assert {v for _, v, _ in a["root_moves"]} == {500 // n}
+    t = mcts_search_through_table(st, simulations=500, seed=3)
+    assert t["simulations"] == 500 and t["nodes"] == 1 + n
+    assert sum(v for _, v, _ in t["root_moves"]) == 500 and t["root_moves"] != a["root_moves"]
     c = mcts_search(st, simulations=500, seed=4)
     assert c["root_moves"] != a["root_moves"]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_policy_decides_unless_another_decision_leads_it_clearly(players: int) -> None:
+    """push_search.h: one round (any budget below two rounds) gives no standard error,
+    so the policy's decision (push_policy_action); an `exploration` of 1e6 standard
+    errors keeps it too; with 0 the search takes the decision of the highest mean if it
+    is above the policy's (ties keep the policy's)."""
+    for st in decision_positions(players, 10 + players, 4):
+        guide = policy_action(st)
+        n = len(st.legal_actions())
+        one = mcts_search(st, simulations=1, seed=2)
+        assert (one["action"], one["simulations"]) == (guide, n)
+        assert mcts_search(st, simulations=40 * n, seed=2, exploration=1e6)["action"] == guide
+        greedy = mcts_search(st, simulations=40 * n, seed=2, exploration=0.0)
+        values = dict((a, v) for a, _, v in greedy["root_moves"])
+        top = max(values.values())
+        # the lead is summed apart from the means: equal up to rounding
+        assert values[greedy["action"]] == pytest.approx(top, abs=1e-12)
+        assert greedy["action"] == guide or values[guide] < top
 
 
 def test_a_forced_move_needs_no_search() -> None:
@@ -134,8 +161,8 @@ def test_a_take_after_which_the_next_seat_wins_at_once_is_left_out() -> None:
 
 
 def test_the_tree_is_the_root_alone() -> None:
-    """core/push/ops.c's in_tree: every root decision is valued by policy playouts, so
-    the tree holds the root and one node per legal decision."""
+    """Every root decision is valued by policy playouts (push_search.h; core/push/ops.c's
+    in_tree for the generic UCT): the root and one node per legal decision."""
     st = State.from_snapshot(ONE_SMALL_STACK)
     assert mcts_search(st, simulations=500, seed=1)["nodes"] == 1 + 2
     for position in decision_positions(5, 4, 3):
