@@ -21,6 +21,12 @@
  * down to a multiple of n. Every root move's visits are the rounds run, its value
  * its mean return; nodes = 1 + n.
  *
+ * First, the root check of pp_mcts.h (Teytaud & Teytaud 2010), one ply each way and
+ * never through a chance node: a decision after which the game is over with the
+ * searching seat alone ahead is played at once (0 simulations; the highest value), and
+ * a decision after which another seat decides and can win at once is left out of the
+ * rounds (0 visits, valued at that loss) unless every decision is.
+ *
  * Returns: the searching seat's own component of the returns (PU-E3) plus `margin`
  * times its score margin. pool and pool_size are checked as pp_mcts_run checks them
  * (the search needs no tree). The generic UCT of core/common/pp_mcts.h still runs over

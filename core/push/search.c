@@ -67,6 +67,71 @@ static void crn_playout(push_state *s, const round_draws *d)
     }
 }
 
+/* Is the game over after s with seat p alone at the highest return? p's return plus
+ * the margin term to *value (pp_mcts.h's root check, for this search). */
+static int wins_now(const push_state *s, int p, double margin, double *value)
+{
+    double out[PUSH_MAX_PLAYERS], margins[PUSH_MAX_PLAYERS];
+    if (s->phase != PUSH_PHASE_OVER)
+        return 0;
+    push_returns(s, out, margins);
+    *value = out[p] + margin * margins[p];
+    for (int q = 0; q < s->players; q++)
+        if (q != p && !(out[p] > out[q]))
+            return 0;
+    return 1;
+}
+
+/* The root check of pp_mcts.h (Teytaud & Teytaud 2010), one ply each way without
+ * chance: the index of a decisive root action (the game is over after it, `me` alone
+ * ahead; the highest value; ties: the first), or -1 with lost[i] set for each action
+ * after which another seat decides and has a decisive action of its own, unless every
+ * action is lost so (then none is marked). known[i]: the value the check found. */
+static int root_check(const push_state *root, const int *actions, int n, int me, double margin,
+                      char *lost, double *known)
+{
+    int decisive = -1, losing = 0;
+    double best = -INFINITY, value;
+    for (int i = 0; i < n; i++) {
+        push_state s = *root;
+        push_apply(&s, actions[i], NULL);
+        lost[i] = 0;
+        known[i] = 0.0;
+        if (wins_now(&s, me, margin, &value)) {
+            known[i] = value;
+            if (value > best) {
+                best = value;
+                decisive = i;
+            }
+        }
+    }
+    if (decisive >= 0)
+        return decisive;
+    for (int i = 0; i < n; i++) {
+        push_state s = *root;
+        push_apply(&s, actions[i], NULL);
+        const int q = push_current_player(&s);
+        if (q < 0 || q == me)
+            continue;
+        int replies[PUSH_MAX_ACTIONS];
+        const int m = push_legal_actions(&s, replies);
+        for (int j = 0; j < m && !lost[i]; j++) {
+            push_state t = s;
+            push_apply(&t, replies[j], NULL);
+            if (wins_now(&t, q, margin, &value)) {
+                double out[PUSH_MAX_PLAYERS], margins[PUSH_MAX_PLAYERS];
+                push_returns(&t, out, margins);
+                lost[i] = 1;
+                known[i] = out[me] + margin * margins[me];
+                losing++;
+            }
+        }
+    }
+    if (losing == n)
+        memset(lost, 0, (size_t)n);
+    return -1;
+}
+
 static int params_ok(const pp_mcts_params *p)
 {
     return p->simulations >= 0 && isfinite(p->seconds) && p->seconds >= 0.0
@@ -92,10 +157,37 @@ int push_mcts_search(const push_state *root, const pp_mcts_params *params,
     if (n <= 0)
         return PP_SEARCH_BAD_PARAMS;
     const int me = push_current_player(root);
+    char lost[PUSH_MAX_ACTIONS];
+    double known[PUSH_MAX_ACTIONS];
+    const int decisive = n > 1 ? root_check(root, actions, n, me, params->margin, lost, known) : -1;
+    if (decisive >= 0) {                         /* a win at once: no simulation */
+        result->action = actions[decisive];
+        result->value = known[decisive];
+        result->simulations = 0;
+        result->nodes = (size_t)n + 1;
+        result->root_moves = 0;
+        if (root_moves) {
+            for (int i = 0; i < n; i++) {
+                root_moves[i].action = actions[i];
+                root_moves[i].visits = 0;
+                root_moves[i].value = known[i];
+            }
+            result->root_moves = n;
+        }
+        result->seconds = pp_search_clock() - start;
+        return PP_SEARCH_OK;
+    }
+    /* The actions searched: those that do not lose at once (all when n == 1). */
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        kept += n == 1 || !lost[i];
     const int guide = n > 1 ? push_policy_action(root) : actions[0];
     int g = 0;
     while (actions[g] != guide)
         g++;
+    if (n > 1 && lost[g])                        /* the policy's move loses at once */
+        for (g = 0; lost[g]; g++)
+            ;
     double total[PUSH_MAX_ACTIONS] = {0}, diff[PUSH_MAX_ACTIONS] = {0}, diff2[PUSH_MAX_ACTIONS] = {0};
     double reward[PUSH_MAX_ACTIONS], out[PUSH_MAX_PLAYERS], margins[PUSH_MAX_PLAYERS];
     long rounds = 0, sims = 0;
@@ -105,8 +197,8 @@ int push_mcts_search(const push_state *root, const pp_mcts_params *params,
     pp_rng rng;
     pp_rng_seed(&rng, params->seed);
     round_draws d;
-    while (n > 1) {                              /* a single move needs no search */
-        if (params->simulations > 0 && rounds > 0 && sims + n > params->simulations)
+    while (kept > 1) {                           /* a single move needs no search */
+        if (params->simulations > 0 && rounds > 0 && sims + kept > params->simulations)
             break;
         if (clocked && rounds > 0) {
             const double now = pp_search_clock();
@@ -118,6 +210,8 @@ int push_mcts_search(const push_state *root, const pp_mcts_params *params,
         }
         draw_round(root, &rng, &d);
         for (int i = 0; i < n; i++) {
+            if (n > 1 && lost[i])
+                continue;
             push_state s = *root;
             push_apply(&s, actions[i], NULL);
             crn_playout(&s, &d);
@@ -126,18 +220,22 @@ int push_mcts_search(const push_state *root, const pp_mcts_params *params,
             total[i] += reward[i];
         }
         for (int i = 0; i < n; i++) {
+            if (n > 1 && lost[i])
+                continue;
             const double x = reward[i] - reward[g];
             diff[i] += x;
             diff2[i] += x * x;
         }
         rounds++;
-        sims += n;
+        sims += kept;
     }
     /* The policy's own decision unless another one's paired mean lead over it is
      * more than PUSH_SEARCH_CONFIDENCE standard errors. */
     int best = g;
     double lead = 0.0;
     for (int i = 0; i < n && rounds > 1; i++) {
+        if (n > 1 && lost[i])
+            continue;
         const double mean = diff[i] / (double)rounds;
         const double var = (diff2[i] - mean * diff[i]) / (double)(rounds - 1);
         const double se = sqrt(var > 0.0 ? var / (double)rounds : 0.0);
@@ -154,8 +252,9 @@ int push_mcts_search(const push_state *root, const pp_mcts_params *params,
     if (root_moves) {
         for (int i = 0; i < n; i++) {
             root_moves[i].action = actions[i];
-            root_moves[i].visits = rounds;
-            root_moves[i].value = rounds ? total[i] / (double)rounds : 0.0;
+            const int out_of_search = n > 1 && lost[i];
+            root_moves[i].visits = out_of_search ? 0 : rounds;
+            root_moves[i].value = out_of_search ? known[i] : rounds ? total[i] / (double)rounds : 0.0;
         }
         result->root_moves = n;
     }

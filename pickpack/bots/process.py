@@ -312,11 +312,35 @@ def offer_line(game: str, players: int, seat: int | None = None) -> str:
     return line if seat is None else f"{line} seat {seat}"
 
 
+#: Program names that mean "the Python running pickpack" in a process bot's command.
+PYTHON_NAMES = frozenset({"python", "python3"})
+
+
+def program_argv(argv: Sequence[str]) -> list[str]:
+    """The command a process bot runs: ``argv`` with a first word of ``python`` or
+    ``python3`` replaced by ``sys.executable``, the interpreter running pickpack (a
+    venv's, even when the venv is not activated and PATH's ``python`` has no pickpack),
+    so that ``cmd:python -m pickpack.bots.serve random`` runs with this installation;
+    any other program (``/usr/bin/python3``, ``./bot``) as written.
+
+    >>> import sys
+    >>> program_argv(["python", "bot.py"]) == [sys.executable, "bot.py"]
+    True
+    >>> program_argv(["./bot", "--fast"])
+    ['./bot', '--fast']
+    """
+    out = list(argv)
+    if out and out[0] in PYTHON_NAMES and sys.executable:
+        out[0] = sys.executable
+    return out
+
+
 class ProcessBot(ResourceBot):
     """A bot in a subprocess speaking the line protocol (docs/process-protocol.md); it
     does not pickle or copy (TypeError, pickpack.bots.base.ResourceBot).
 
-    ``argv`` is the program and its arguments; ``seed`` goes to ``newgame`` (None: a
+    ``argv`` is the program and its arguments (a first word ``python`` or ``python3``
+    is this interpreter: program_argv); ``seed`` goes to ``newgame`` (None: a
     random 64-bit seed); ``time_limit`` is the per-move limit in seconds, sent with
     every ``go``; ``handshake_timeout`` (seconds, default HANDSHAKE_TIMEOUT) is how long
     the program has to start and answer the handshake; ``game``, ``players`` and
@@ -357,7 +381,7 @@ class ProcessBot(ResourceBot):
         self.protocol = PROTOCOL_VERSION
         self.time_limit = check_time_limit(time_limit)
         self.handshake_timeout = check_handshake_timeout(handshake_timeout)
-        self._argv = list(argv)
+        self._argv = program_argv(argv)
         self._closed = False
         self._launch()
         try:

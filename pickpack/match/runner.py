@@ -175,7 +175,7 @@ def match_game(game: str | Game[Any], players: int | None, bots: int,
         resolved.check_players(bots if players is None else players)
     except OptionError as exc:
         given = " (the number of bots given)" if players is None else ""
-        raise OptionError(f"{exc}{given}; {_seats(resolved)}", exc.field) from None
+        raise OptionError(f"{exc}{given}; {_seats(resolved, players is not None)}", exc.field) from None
     if players is None:
         players = bots
     if bots != players:
@@ -185,10 +185,13 @@ def match_game(game: str | Game[Any], players: int | None, bots: int,
     return resolved, players
 
 
-def _seats(game: Game[Any]) -> str:
-    """How a match fills the seats of ``game``, for an error about the player count."""
+def _seats(game: Game[Any], players_given: bool = False) -> str:
+    """How a match fills the seats of ``game``, for an error about the player count
+    (``players_given``: the count came as ``players``, not as the number of bots)."""
     low, high = game.min_players, game.max_players
     counts = str(low) if low == high else f"{low} to {high}"
+    if players_given:
+        return f"give players {counts}, and as many bots (name a bot again for another seat)"
     return f"a match seats one bot per player: give {counts} bots (name a bot again for another seat)"
 
 

@@ -346,8 +346,8 @@ def test_the_command_plays_three_players(dice_installed: None, capsys: pytest.Ca
     (["random", "random", "--game", "nope"],
      "unknown game 'nope'; installed games: {installed}"),
     (["random"] * 3 + ["--game", "dice", "--players", "5"],
-     "dice is played by 2..4 players, not 5; a match seats one bot per player: give 2 to 4 bots (name a bot "
-     "again for another seat)"),
+     "dice is played by 2..4 players, not 5; give players 2 to 4, and as many bots (name a bot again for "
+     "another seat)"),
     (["random", "random", "--game", "dice", "--players", "3"],
      "dice with 3 players needs 3 bots (one per player), got 2; name a bot again for another seat"),
     (["random"] * 3, "pickpack is played by 2 players, not 3 (the number of bots given); a match seats one bot "

@@ -13,8 +13,8 @@ from pickpack.match import match_game
 def test_a_player_count_outside_the_range_names_the_counts_and_the_seating() -> None:
     with pytest.raises(OptionError) as caught:
         match_game("push", 7, 2)                     # pickpack match random greedy --game push --players 7
-    assert str(caught.value) == ("push is played by 2..6 players, not 7; a match seats one bot per player: "
-                                 "give 2 to 6 bots (name a bot again for another seat)")
+    assert str(caught.value) == ("push is played by 2..6 players, not 7; give players 2 to 6, and as many "
+                                 "bots (name a bot again for another seat)")
     assert caught.value.field == "players"
 
 

@@ -7,6 +7,7 @@ deadline); no test measures how fast anything runs.
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -149,3 +150,19 @@ def test_served_native_library_plays(tmp_path: Path) -> None:
     summary = play_match([spec, "random"], games=2, seed=0)
     assert [g.fault for g in summary.games] == [None, None]
     assert summary.lines[0].games == 2
+
+
+def test_a_command_that_starts_with_python_runs_this_interpreter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cmd:python ...`` is the Python running pickpack (sys.executable), not PATH's
+    ``python`` (docs/process-protocol.md, "The command"): with PATH holding only a
+    ``python`` that fails, the bot still starts, and it names its own interpreter."""
+    fake = tmp_path / "python"
+    fake.write_text("#!/bin/sh\nexit 3\n")
+    fake.chmod(0o755)
+    script = ("import sys; sys.stdin.readline(); "
+              "print('ok 2 ' + ('same' if sys.executable == %r else 'other'), flush=True); "
+              "sys.stdin.read()" % sys.executable)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert os.environ["PATH"] == str(tmp_path)
+    with ProcessBot(["python", "-c", script], seed=1, game="pickpack", players=2) as bot:
+        assert bot.name == "same"
