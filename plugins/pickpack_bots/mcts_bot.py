@@ -3,12 +3,14 @@
 UCT is Kocsis & Szepesvari 2006 ("Bandit based Monte-Carlo planning"). A game whose
 Game names a ``native_mcts`` (Pick & Pack: the generic C search of core/common/pp_mcts.h
 over its table of game operations, pickpack.games.pickpack._search.mcts_search, with
-random playouts; PUSH: the same search with its rollout policy over a tree of the
-root's decisions, pickpack.games.push._search.mcts_search; PACRU: the same search over
+random playouts; PUSH: its own paired search, every root decision played out by its
+rollout policy under the same deck orders and dice, the policy's decision kept unless
+another leads by ``exploration`` standard errors, core/push/push_search.h,
+pickpack.games.push._search.mcts_search; PACRU: the generic search over
 its search actions, pickpack.games.pacru._search.mcts_search) is searched by it, the
 whole search in C; any other game by the pure-Python
 ``pickpack.bots.mcts.search`` over the GameState protocol (chance nodes, N players, hidden
-information by determinization). Both searches play a move that wins at once without
+information by determinization). All of them play a move that wins at once without
 searching and leave out a move after which the next seat wins at once (Teytaud &
 Teytaud 2010), and draw exact ties from their own random stream. The returns, the tree
 policy, single-observer IS-MCTS and Pick & Pack's placement phase are described in
