@@ -317,7 +317,7 @@ def test_the_docs_openspiel_examples_run() -> None:
     text = DOCS.read_text(encoding="utf-8")
     openspiel_part = text[text.index("## OpenSpiel"):text.index("## PettingZoo")]
     blocks = re.findall(r"```python\n(.*?)```", openspiel_part, re.DOTALL)
-    assert len(blocks) == 2 and len(blocks[0].strip().splitlines()) == 5
+    assert len(blocks) == 3 and len(blocks[0].strip().splitlines()) == 5
     namespace: dict[str, object] = {}
     exec(blocks[0], namespace)                 # OpenSpiel MCTS on Pick & Pack: a whole game
     state = namespace["state"]
@@ -327,3 +327,9 @@ def test_the_docs_openspiel_examples_run() -> None:
     exec(blocks[1], namespace)                 # the C++ MCTS's move at the start
     start = namespace["game"].new_initial_state()  # type: ignore[attr-defined]
     assert namespace["action"] in start.legal_actions()
+    exec(blocks[2], namespace)                 # IS-MCTS (Blue) against random on Pick & Pack, seeded
+    state = namespace["state"]
+    history = state.history()  # type: ignore[attr-defined]
+    assert state.is_terminal() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])  # type: ignore[attr-defined]
+    exec(blocks[2], namespace)                 # the same game again
+    assert namespace["state"].history() == history  # type: ignore[attr-defined]

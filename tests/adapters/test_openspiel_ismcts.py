@@ -28,13 +28,13 @@ def _bot(game: Any, seed: int, simulations: int = 20) -> Any:
     return bot
 
 
-def _play(text: str, seed: int, searcher: int = 0) -> tuple[list[int], list[float]]:
+def _play(text: str, seed: int, searcher: int, simulations: int) -> tuple[list[int], list[float]]:
     """A whole game of ``text``: seat ``searcher`` is IS-MCTS, the others uniformly
     random, chance drawn by its probabilities, all from ``seed``. Every action is checked
     against the legal actions before it is applied. The actions and the returns."""
     game = pyspiel.load_game(text)
     state = game.new_initial_state()
-    bot = _bot(game, seed)
+    bot = _bot(game, seed, simulations)
     rng = np.random.RandomState(seed + 1)
     actions: list[int] = []
     while not state.is_terminal():
@@ -51,14 +51,14 @@ def _play(text: str, seed: int, searcher: int = 0) -> tuple[list[int], list[floa
     return actions, state.returns()
 
 
-@pytest.mark.parametrize(("text", "searcher"), [
-    ("pickpack_pickpack", 1),                      # from the hidden placement (PP-S3): Blue searches
-    ("pickpack_pickpack(variant=dealt)", 0),
-    ("pickpack_push(players=2)", 0),
+@pytest.mark.parametrize(("text", "searcher", "simulations"), [
+    ("pickpack_pickpack", 1, 20),                  # from the hidden placement (PP-S3): Blue searches
+    ("pickpack_pickpack(variant=dealt)", 0, 20),
+    ("pickpack_push(players=2)", 0, 8),            # a PUSH game is several hundred steps
 ])
-def test_ismcts_plays_whole_games_legally_and_the_same_for_a_seed(text: str, searcher: int) -> None:
-    first = _play(text, 7, searcher)
-    assert _play(text, 7, searcher) == first
+def test_ismcts_plays_whole_games_legally_and_the_same_for_a_seed(text: str, searcher: int, simulations: int) -> None:
+    first = _play(text, 7, searcher, simulations)
+    assert _play(text, 7, searcher, simulations) == first
     assert sorted(first[1]) in ([-1.0, 1.0], [0.0, 0.0])          # zero-sum terminal returns
 
 
