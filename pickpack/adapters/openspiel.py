@@ -30,7 +30,7 @@ from pickpack.action_tokens import TokenTurn
 from pickpack.adapters.openspiel_observer import Observer
 from pickpack.adapters.openspiel_params import (game_info, game_type, parameter_specification, read_parameters,
                                                 short_name)
-from pickpack.adapters.openspiel_recall import Recall
+from pickpack.adapters.openspiel_recall import Recall, Steps
 from pickpack.adapters.openspiel_require import pyspiel
 from pickpack.adapters.play import AdaptedState, resolve_game
 from pickpack.bots.view import seat_view
@@ -174,14 +174,18 @@ class PickpackState(pyspiel.State):
     def __init__(self, game: PickpackGame, adapted: _Adapted, recall: Recall | None = None) -> None:
         super().__init__(game)
         self.adapted = adapted
-        self.recall = Recall.start(adapted) if recall is None else recall
-        self.since_recall: list[int] = []          # actions applied since ``recall``'s position
+        # None until the first action or string: the history starts at this position then
+        # (OpenSpiel's Clone makes a state and replaces its attributes: no work here)
+        self.recall = recall
+        self.since_recall = Steps()                 # actions applied since ``recall``'s position
 
     def _recall_now(self) -> Recall:
         """The recall brought up to this position (the actions since replayed once)."""
-        if self.since_recall:
+        if self.recall is None:
+            self.recall = Recall.start(self.adapted)
+        elif self.since_recall:
             self.recall = self.recall.advance(self.since_recall)
-            self.since_recall = []
+            self.since_recall = Steps()
         return self.recall
 
     def information_state_string(self, player: int | None = None) -> str:
@@ -217,7 +221,7 @@ class PickpackState(pyspiel.State):
         recall = self._recall_now()
         view = _restore(seat_view(self.adapted.state, player_id, seed_from_sampler(probability_sampler)),
                         self.adapted.turn.prefix)
-        kept = {player_id: (recall.flats[player_id], recall.logs[player_id])}
+        kept = {player_id: recall.seat(player_id)}
         return PickpackState(self.get_game(), view, Recall.start(view, kept))
 
     def current_player(self) -> int:
@@ -236,6 +240,8 @@ class PickpackState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         """OpenSpiel's DoApplyAction (decisions and chance outcomes): AdaptedState.apply;
         IllegalMoveError for an illegal action, nothing changed."""
+        if self.recall is None:
+            self.recall = Recall.start(self.adapted)
         self.adapted.apply(action)
         self.since_recall.append(action)
 

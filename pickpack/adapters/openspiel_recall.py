@@ -27,7 +27,7 @@ from typing import Any
 
 from pickpack.adapters.play import AdaptedState
 
-__all__ = ["Recall"]
+__all__ = ["Recall", "Steps"]
 
 #: Separators of the compact JSON of the lines.
 _TIGHT = (",", ":")
@@ -74,19 +74,37 @@ def _delta(before: _Flat, after: _Flat) -> str:
     return json.dumps([[p, v] for p, v in changed] + gone, sort_keys=True, separators=_TIGHT)
 
 
+class Steps(list[int]):
+    """The actions applied since a Recall's position: a list whose deep copy (OpenSpiel's
+    Clone) is a plain shallow copy (ints need no more)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Steps:
+        return Steps(self)
+
+
 class Recall:
-    """Every seat's observation history at one position (immutable once made, so clones
-    share it): ``anchor``, a private copy of that position (never applied to),
+    """Every seat's observation history at one position (what it says never changes, so
+    clones share it): ``anchor``, a private copy of that position (never applied to),
     ``flats`` each seat's observation there flattened, ``logs`` each seat's lines so far.
+    A seat's entries are None until first needed (``ready``): a state is made (and
+    OpenSpiel's Clone makes one) without computing any observation.
     """
 
     __slots__ = ("anchor", "flats", "logs", "_text")
 
-    def __init__(self, anchor: AdaptedState, flats: Sequence[_Flat], logs: Sequence[tuple[str, ...]]) -> None:
+    def __init__(self, anchor: AdaptedState, flats: Sequence[_Flat | None],
+                 logs: Sequence[tuple[str, ...] | None]) -> None:
         self.anchor = anchor
-        self.flats = tuple(flats)
-        self.logs = tuple(logs)
+        self.flats = list(flats)
+        self.logs = list(logs)
         self._text: dict[int, str] = {}
+
+    def ready(self) -> None:
+        """Fill the seats not computed yet: their whole observation at ``anchor``."""
+        for seat, flat in enumerate(self.flats):
+            if flat is None:
+                flat = self.flats[seat] = _flat(self.anchor, seat)
+                self.logs[seat] = (_delta({}, flat),)
 
     @classmethod
     def start(cls, adapted: AdaptedState, kept: Mapping[int, tuple[_Flat, tuple[str, ...]]] | None = None) -> Recall:
@@ -97,33 +115,34 @@ class Recall:
         saw the old one)."""
         anchor = adapted.copy()
         kept = kept or {}
-        flats: list[_Flat] = []
-        logs: list[tuple[str, ...]] = []
-        for seat in range(anchor.state.num_players):
-            if seat in kept:
-                flat, lines = kept[seat]
-            else:
-                flat = _flat(anchor, seat)
-                lines = (_delta({}, flat),)
-            flats.append(flat)
-            logs.append(lines)
-        return cls(anchor, flats, logs)
+        seats = range(anchor.state.num_players)
+        return cls(anchor, [kept[s][0] if s in kept else None for s in seats],
+                   [kept[s][1] if s in kept else None for s in seats])
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
         """Shared, not copied: a Recall never changes (OpenSpiel's Clone deep-copies)."""
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle (OpenSpiel's Serialize) as the anchor and what is computed so far."""
         return (Recall, (self.anchor, self.flats, self.logs))
+
+    def seat(self, seat: int) -> tuple[_Flat, tuple[str, ...]]:
+        """``seat``'s flattened observation at ``anchor`` and its lines so far."""
+        self.ready()
+        flat, lines = self.flats[seat], self.logs[seat]
+        assert flat is not None and lines is not None
+        return flat, lines
 
     def advance(self, actions: Sequence[int]) -> Recall:
         """The recall after ``actions`` (decisions, tokens, chance outcomes) applied in
         turn from the anchor: one more line per seat per action."""
         if not actions:
             return self
+        self.ready()
         work = self.anchor.copy()
-        flats = list(self.flats)
-        logs = [list(lines) for lines in self.logs]
+        flats = [flat for flat in self.flats if flat is not None]
+        logs = [list(lines) for lines in self.logs if lines is not None]
         for action in actions:
             actor = int(work.state.current_player_id())
             work.apply(action)
@@ -138,5 +157,5 @@ class Recall:
         """``seat``'s information state string (module docstring), one line per step."""
         text = self._text.get(seat)
         if text is None:
-            text = self._text[seat] = "\n".join(self.logs[seat])
+            text = self._text[seat] = "\n".join(self.seat(seat)[1])
         return text
