@@ -15,7 +15,10 @@ AdaptedState``: decisions are the game's actions, or for a game with an action-t
 codec (PACRU) the tokens of a turn, each a decision of the same player; chance nodes are
 OpenSpiel chance nodes with the game's exact probabilities (as floats); returns are the
 game's ``returns()`` at the end (terminal rewards). Parameters: pickpack.adapters.
-openspiel_params; observations: pickpack.adapters.openspiel_observer.
+openspiel_params; observations: pickpack.adapters.openspiel_observer; information states
+(each seat's observation history) and the resampling OpenSpiel's IS-MCTS asks for
+(``ISMCTSBot``; ``ismcts_resampler`` seeds it): PickpackState and pickpack.adapters.
+openspiel_recall.
 
 Without OpenSpiel (or NumPy) the import raises ImportError naming the extra to install.
 """
