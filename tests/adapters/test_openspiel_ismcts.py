@@ -8,6 +8,7 @@ the same IS-MCTS move."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -125,3 +126,48 @@ def test_pacru_is_perfect_information_so_ismcts_refuses_it_and_mcts_plays_it() -
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, 2.0, 10, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     assert int(bot.step(state)) in state.legal_actions()
+
+
+def _leaves(value: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], Any]) -> None:
+    """The leaves of a JSON value by path (an independent flattening for the check)."""
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            _leaves(item, path + (key,), out)
+    elif isinstance(value, list) and value:
+        for i, item in enumerate(value):
+            _leaves(item, path + (i,), out)
+    else:
+        out[path] = value
+
+
+def test_the_information_state_string_rebuilds_every_observation_and_own_action() -> None:
+    game = pyspiel.load_game("pickpack_push(players=2)")
+    state, rng = game.new_initial_state(), np.random.RandomState(5)
+    seen: list[dict[tuple[Any, ...], Any]] = []
+    own: list[str] = []
+    for _ in range(60):
+        observed: dict[tuple[Any, ...], Any] = {}
+        _leaves(json.loads(state.observation_string(1)), (), observed)
+        seen.append(observed)
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            action = int(rng.choice(outcomes, p=probs))
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        own.append(f">{action} " if state.current_player() == 1 else "")
+        state.apply_action(action)
+    final: dict[tuple[Any, ...], Any] = {}
+    _leaves(json.loads(state.observation_string(1)), (), final)
+    seen.append(final)
+    lines = state.information_state_string(1).splitlines()
+    assert len(lines) == 61 and sum(1 for line in lines if line.startswith(">")) == sum(1 for o in own if o)
+    rebuilt: dict[tuple[Any, ...], Any] = {}
+    for step, line in enumerate(lines):
+        prefix = own[step - 1] if step else ""
+        assert line.startswith(prefix) and (prefix or not line.startswith(">"))
+        for change in json.loads(line[len(prefix):]):
+            if len(change) == 2:
+                rebuilt[tuple(change[0])] = change[1]
+            else:
+                del rebuilt[tuple(change[0])]
+        assert rebuilt == seen[step]
