@@ -4,7 +4,7 @@ Powley & Whitehouse 2012) on the hidden-information built-ins through the adapte
 Pick & Pack (from the hidden placement, PP-S3, and dealt) and 2-player PUSH against a
 random player, every move legal and the same for the same seed; information state
 strings of twin states (PP-S3: the other player's hidden placement) are equal and give
-the same IS-MCTS move."""
+the same IS-MCTS move; a string rebuilds every observation of its seat (exact)."""
 
 from __future__ import annotations
 
