@@ -15,7 +15,10 @@ AdaptedState``: decisions are the game's actions, or for a game with an action-t
 codec (PACRU) the tokens of a turn, each a decision of the same player; chance nodes are
 OpenSpiel chance nodes with the game's exact probabilities (as floats); returns are the
 game's ``returns()`` at the end (terminal rewards). Parameters: pickpack.adapters.
-openspiel_params; observations: pickpack.adapters.openspiel_observer.
+openspiel_params; observations: pickpack.adapters.openspiel_observer; information states
+(each seat's observation history) and the resampling OpenSpiel's IS-MCTS asks for
+(``ISMCTSBot``; ``ismcts_resampler`` seeds it): PickpackState and pickpack.adapters.
+openspiel_recall.
 
 Without OpenSpiel (or NumPy) the import raises ImportError naming the extra to install.
 """
@@ -30,14 +33,16 @@ from pickpack.action_tokens import TokenTurn
 from pickpack.adapters.openspiel_observer import Observer
 from pickpack.adapters.openspiel_params import (game_info, game_type, parameter_specification, read_parameters,
                                                 short_name)
+from pickpack.adapters.openspiel_recall import Recall, Steps
 from pickpack.adapters.openspiel_require import pyspiel
 from pickpack.adapters.play import AdaptedState, resolve_game
+from pickpack.bots.view import seat_view
 from pickpack.errors import PickpackError
 from pickpack.game import Game
 from pickpack.games_registry import available_games
 
-__all__ = ["UNAVAILABLE", "PickpackGame", "PickpackState", "cpp_mcts_step", "from_state", "pickpack_state",
-           "poll_actions", "register", "registered_games", "turn"]
+__all__ = ["UNAVAILABLE", "PickpackGame", "PickpackState", "cpp_mcts_step", "from_state", "ismcts_resampler",
+           "pickpack_state", "poll_actions", "register", "registered_games", "seed_from_sampler", "turn"]
 
 #: Installed games that could not be registered at import: name -> the reason.
 UNAVAILABLE: dict[str, str] = {}
@@ -162,11 +167,65 @@ class PickpackState(pyspiel.State):
     turn's tokens with a codec). An illegal action raises the game's IllegalMoveError
     (naming the rule) and changes nothing. ``str(state)``: the game's board text (and
     the turn so far with a codec).
+
+    ``information_state_string(player)``: the player's observation history since this
+    state's history began (perfect recall; pickpack.adapters.openspiel_recall).
+    ``resample_from_infostate(player, probability_sampler)``: a state ``player`` cannot
+    tell from this one, for OpenSpiel's IS-MCTS (``ISMCTSBot``).
     """
 
-    def __init__(self, game: PickpackGame, adapted: _Adapted) -> None:
+    def __init__(self, game: PickpackGame, adapted: _Adapted, recall: Recall | None = None) -> None:
         super().__init__(game)
         self.adapted = adapted
+        # None until the first action or string: the history starts at this position then
+        # (OpenSpiel's Clone makes a state and replaces its attributes: no work here)
+        self.recall = recall
+        self.since_recall = Steps()                 # actions applied since ``recall``'s position
+
+    def _recall_now(self) -> Recall:
+        """The recall brought up to this position (the actions since replayed once)."""
+        if self.recall is None:
+            self.recall = Recall.start(self.adapted)
+        elif self.since_recall:
+            self.recall = self.recall.advance(self.since_recall)
+            self.since_recall = Steps()
+        return self.recall
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """``player``'s information state (default: the player to move): one line per step
+        of this state's OpenSpiel history since its start (the game's initial state,
+        ``from_state``'s position; a resampled state carries its player's lines over):
+        its first observation, then per step its own action when it took it and what
+        changed in its observation (pickpack.adapters.openspiel_recall). Equal for two
+        states the player cannot tell apart; exact (the observations can be rebuilt from
+        it). ValueError for a player that is not a seat."""
+        seat = self.current_player() if player is None else player
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.adapted.state.num_players:
+            raise ValueError(f"information_state_string: player must be a seat 0..{self.adapted.state.num_players - 1}"
+                             f", not {seat!r}")
+        return self._recall_now().text(seat)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> PickpackState:
+        """A state ``player_id`` (a seat) cannot tell from this one, for OpenSpiel's
+        ISMCTSBot: the pickpack state's seat view (pickpack.bots.seat_view: a copy under
+        perfect information, else ``resample_from_infostate(seat, seed)``, the hidden parts
+        redrawn from the seed and what the seat sees, Cowling, Powley & Whitehouse 2012)
+        with the turn so far, the seed drawn from ``probability_sampler`` (seed_from_sampler;
+        e.g. ``pyspiel.UniformProbabilitySampler(0., 1.)``). The result's information
+        state string for ``player_id`` is this state's; the other seats' start at the
+        resampled position (their earlier observations are not ``player_id``'s to know).
+        Its OpenSpiel history is empty.
+
+        Raises ValueError for a player that is not a seat or a sampler value outside
+        [0, 1), NoInfostateError for a hidden-information game without the hook."""
+        num = self.adapted.state.num_players
+        if isinstance(player_id, bool) or not isinstance(player_id, int) or not 0 <= player_id < num:
+            raise ValueError(f"resample_from_infostate: player must be a seat 0..{num - 1}, not {player_id!r}")
+        recall = self._recall_now()
+        view = _restore(seat_view(self.adapted.state, player_id, seed_from_sampler(probability_sampler)),
+                        self.adapted.turn.prefix)
+        kept = {player_id: recall.seat(player_id)}
+        return PickpackState(self.get_game(), view, Recall.start(view, kept))
 
     def current_player(self) -> int:
         """The deciding seat, ``pyspiel.PlayerId.CHANCE`` (-1) or ``TERMINAL`` (-4):
@@ -184,7 +243,10 @@ class PickpackState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         """OpenSpiel's DoApplyAction (decisions and chance outcomes): AdaptedState.apply;
         IllegalMoveError for an illegal action, nothing changed."""
+        if self.recall is None:
+            self.recall = Recall.start(self.adapted)
         self.adapted.apply(action)
+        self.since_recall.append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The game's text of ``action`` here (a move, a chance outcome or a token)."""
@@ -303,6 +365,32 @@ def poll_actions(state: PickpackState, poll: Callable[[], object] | None) -> Non
         plain.state, plain.turn = adapted.state, adapted.turn
         plain.codec, plain.num_actions = adapted.codec, adapted.num_actions
         state.adapted = plain
+
+
+def seed_from_sampler(probability_sampler: Callable[[], float]) -> int:
+    """A 64-bit seed (int 0..2**64-1) from two draws of ``probability_sampler`` (a
+    callable returning a float in [0, 1), as OpenSpiel's ``UniformProbabilitySampler``
+    and numpy's ``RandomState.uniform``): 32 bits from each. ValueError naming the value
+    for a draw outside [0, 1)."""
+    seed = 0
+    for _ in range(2):
+        u = float(probability_sampler())
+        if not 0.0 <= u < 1.0:
+            raise ValueError(f"probability_sampler must return a float in [0, 1), not {u!r}")
+        seed = (seed << 32) | int(u * 4294967296.0)
+    return seed
+
+
+def ismcts_resampler(random_state: Any) -> Callable[[PickpackState, int], PickpackState]:
+    """A resampler for OpenSpiel's ISMCTSBot (``bot.set_resampler(...)``) that draws the
+    seeds from ``random_state`` (a ``numpy.random.RandomState``, e.g. the bot's own):
+    ``state.resample_from_infostate(player, random_state.uniform)``. ISMCTSBot's default
+    resampling draws from a fresh ``pyspiel.UniformProbabilitySampler(0., 1.)``, seeded
+    by the system: with this one a bot seeded with ``random_state`` searches the same way
+    every run."""
+    def resample(state: PickpackState, player: int) -> PickpackState:
+        return state.resample_from_infostate(player, random_state.uniform)
+    return resample
 
 
 def pickpack_state(state: PickpackState) -> Any:

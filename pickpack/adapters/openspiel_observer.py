@@ -10,10 +10,12 @@ views ``"observation"`` (the game's shape) and, with a codec, ``"tokens"``
 ``AdaptedState.observation_string(player)``: the game's ``observation(player)`` (plus
 ``"turn_so_far"`` with a codec).
 
-Only OpenSpiel's default observation type is offered (no perfect recall: an
-observation, not an information state; public information and the player's own private
-information); for a perfect-information game the private-information setting does not
-matter.
+The observation types offered: OpenSpiel's default (an observation: public information
+and the player's own private information), and the same with perfect recall as a
+string only (the information state string, ``PickpackState.information_state_string``:
+the player's observation history, pickpack.adapters.openspiel_recall; its observer has
+``tensor`` None, as there is no information state tensor); for a perfect-information
+game the private-information setting does not matter.
 """
 
 from __future__ import annotations
@@ -31,14 +33,11 @@ __all__ = ["Observer", "check_observation_type"]
 
 def check_observation_type(iig_obs_type: Any, perfect_information: bool) -> None:
     """Raise ValueError naming the setting when ``iig_obs_type`` (a
-    ``pyspiel.IIGObservationType`` or None for the default) asks for more than an
-    observation: perfect recall, no public information, or (with hidden information)
-    other players' private information or none."""
+    ``pyspiel.IIGObservationType`` or None for the default) asks for what the adapter
+    does not offer: no public information, or (with hidden information) other players'
+    private information or none. Perfect recall is offered (as a string only)."""
     if iig_obs_type is None:
         return
-    if iig_obs_type.perfect_recall:
-        raise ValueError("pickpack games offer observations, not information states: "
-                         "perfect_recall=True is not supported")
     if not iig_obs_type.public_info:
         raise ValueError("pickpack observations always include public information: "
                          "public_info=False is not supported")
@@ -51,7 +50,8 @@ class Observer:
     """The observer of states of one OpenSpiel game (``set_from``/``string_from`` read
     ``state.adapted``, the state's AdaptedState).
 
-    ``tensor``: flat float32 numpy array; ``dict``: its named views (module docstring).
+    ``tensor``: flat float32 numpy array; ``dict``: its named views (module docstring);
+    with perfect recall ``tensor`` is None and ``dict`` empty (strings only).
     Raises ValueError for observation parameters (there are none) or an observation type
     it does not offer (check_observation_type).
     """
@@ -61,9 +61,13 @@ class Observer:
         if params:
             raise ValueError(f"pickpack observers take no parameters, got {dict(params)!r}")
         check_observation_type(iig_obs_type, perfect_information)
-        shapes = adapted.tensor_shapes()
-        self.tensor: Any = np.zeros(sum(math.prod(s) for s in shapes.values()), np.float32)
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.dict: dict[str, Any] = {}
+        self.tensor: Any = None
+        if self.perfect_recall:
+            return
+        shapes = adapted.tensor_shapes()
+        self.tensor = np.zeros(sum(math.prod(s) for s in shapes.values()), np.float32)
         offset = 0
         for name, shape in shapes.items():
             size = math.prod(shape)
@@ -72,9 +76,15 @@ class Observer:
 
     def set_from(self, state: Any, player: int) -> None:
         """Fill ``tensor`` with what ``player`` sees of ``state``. Raises the game's error
-        for a bad player."""
+        for a bad player, ValueError for a perfect-recall observer (no tensor)."""
+        if self.perfect_recall:
+            raise ValueError("pickpack games offer no information state tensor: a perfect-recall "
+                             "observer gives strings only")
         self.tensor[:] = np.frombuffer(state.adapted.tensor(player), dtype=np.float32)
 
     def string_from(self, state: Any, player: int) -> str:
-        """What ``player`` sees of ``state`` as JSON (keys sorted)."""
+        """What ``player`` sees of ``state`` as JSON (keys sorted); with perfect recall
+        its information state string (``state.information_state_string(player)``)."""
+        if self.perfect_recall:
+            return str(state.information_state_string(player))
         return json.dumps(state.adapted.observation_string(player), sort_keys=True)

@@ -47,8 +47,9 @@ def parameter_specification(game: Game[Any]) -> dict[str, bool | int | float | s
 def game_type(game: Game[Any]) -> Any:
     """The ``pyspiel.GameType`` of ``game``: sequential; explicit stochastic chance when
     the game has chance outcomes, else deterministic; perfect or imperfect information;
-    zero-sum or general-sum; terminal rewards; observation string and tensor (no
-    information state)."""
+    zero-sum or general-sum; terminal rewards; observation string and tensor, and the
+    information state string (each seat's observation history, exact for every game:
+    pickpack.adapters.openspiel_recall; no information state tensor)."""
     kind = pyspiel.GameType
     return kind(
         short_name=short_name(game),
@@ -62,7 +63,7 @@ def game_type(game: Game[Any]) -> Any:
         reward_model=kind.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,

@@ -106,7 +106,7 @@ def test_game_type_and_info(text: str, facts: tuple[Any, ...]) -> None:
     assert (kind.chance_mode, kind.information) == (chance, information)
     assert (kind.min_num_players, kind.max_num_players, game.num_players()) == (low, high, players)
     assert (kind.provides_observation_string, kind.provides_observation_tensor) == (True, True)
-    assert (kind.provides_information_state_string, kind.provides_information_state_tensor) == (False, False)
+    assert (kind.provides_information_state_string, kind.provides_information_state_tensor) == (True, False)
     assert (game.num_distinct_actions(), game.max_chance_outcomes(), game.max_game_length()) == (
         actions, outcomes, length)
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
@@ -203,10 +203,13 @@ def test_pacru_observer_adds_the_tokens_of_the_turn_so_far() -> None:
         openspiel.pickpack_state(state).game.load("action_tokens").token_text(prefix, state.legal_actions()[0]))
 
 
-def test_observation_types_other_than_the_default_are_refused() -> None:
+def test_observation_types_offered_are_the_default_and_perfect_recall_strings() -> None:
     game = pyspiel.load_game("pickpack_push")
-    with pytest.raises(ValueError, match="observations, not information states: perfect_recall=True"):
-        make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    state = game.new_initial_state()
+    assert recall.tensor is None and recall.string_from(state, 1) == state.information_state_string(1)
+    with pytest.raises(ValueError, match="no information state tensor"):
+        recall.set_from(state, 1)
     with pytest.raises(ValueError, match="private_info=PrivateInfoType.ALL_PLAYERS is not supported"):
         make_observation(game, pyspiel.IIGObservationType(
             perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
@@ -314,7 +317,7 @@ def test_the_docs_openspiel_examples_run() -> None:
     text = DOCS.read_text(encoding="utf-8")
     openspiel_part = text[text.index("## OpenSpiel"):text.index("## PettingZoo")]
     blocks = re.findall(r"```python\n(.*?)```", openspiel_part, re.DOTALL)
-    assert len(blocks) == 2 and len(blocks[0].strip().splitlines()) == 5
+    assert len(blocks) == 3 and len(blocks[0].strip().splitlines()) == 5
     namespace: dict[str, object] = {}
     exec(blocks[0], namespace)                 # OpenSpiel MCTS on Pick & Pack: a whole game
     state = namespace["state"]
@@ -324,3 +327,9 @@ def test_the_docs_openspiel_examples_run() -> None:
     exec(blocks[1], namespace)                 # the C++ MCTS's move at the start
     start = namespace["game"].new_initial_state()  # type: ignore[attr-defined]
     assert namespace["action"] in start.legal_actions()
+    exec(blocks[2], namespace)                 # IS-MCTS (Blue) against random on Pick & Pack, seeded
+    state = namespace["state"]
+    history = state.history()  # type: ignore[attr-defined]
+    assert state.is_terminal() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])  # type: ignore[attr-defined]
+    exec(blocks[2], namespace)                 # the same game again
+    assert namespace["state"].history() == history  # type: ignore[attr-defined]
