@@ -556,14 +556,10 @@ static int pp_mcts_impl(const pp_game_ops *ops, const void *root, const pp_mcts_
         for (;;) {
             if (params->simulations > 0 && sims >= params->simulations)
                 break;
-            if (clocked && sims % PP_MCTS_CLOCK_EVERY == 0) {
-                const double now = pp_search_clock();
-                if (params->seconds > 0.0 && now - start >= params->seconds)
-                    break;
-                stopped = pp_search_polled_stop(params->poll, params->poll_ctx, now, &last_poll);
-                if (stopped)
-                    break;
-            }
+            if (clocked && sims % PP_MCTS_CLOCK_EVERY == 0
+                && pp_search_time_is_up(start, params->seconds, params->poll, params->poll_ctx,
+                                        &last_poll, &stopped))
+                break;
             pp_mcts_simulate(ops, &r);
             sims++;
         }

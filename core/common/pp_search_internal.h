@@ -34,6 +34,19 @@ static inline int pp_search_polled_stop(pp_search_poll poll, void *ctx, double n
     return poll(ctx) != 0;
 }
 
+/* The budget check of a clocked search (pp_search.h): reads the clock; nonzero when
+ * `seconds` (> 0; 0: no time budget) have passed since `start`, or when the poll
+ * (pp_search_polled_stop) says stop -- then also *stopped = 1. */
+static inline int pp_search_time_is_up(double start, double seconds, pp_search_poll poll, void *ctx,
+                                       double *last_poll, int *stopped)
+{
+    const double now = pp_search_clock();
+    if (seconds > 0.0 && now - start >= seconds)
+        return 1;
+    *stopped = pp_search_polled_stop(poll, ctx, now, last_poll);
+    return *stopped;
+}
+
 /* Uniform integer in [0, n), n >= 1, by Lemire's multiply-shift with rejection
  * ("Fast random integer generation in an interval", 2019): unbiased, and a division
  * only on the rare rejection path. The searches use it instead of pp_rng_below (two

@@ -200,14 +200,10 @@ int push_mcts_search(const push_state *root, const pp_mcts_params *params,
     while (kept > 1) {                           /* a single move needs no search */
         if (params->simulations > 0 && rounds > 0 && sims + kept > params->simulations)
             break;
-        if (clocked && rounds > 0) {
-            const double now = pp_search_clock();
-            if (params->seconds > 0.0 && now - start >= params->seconds)
-                break;
-            stopped = pp_search_polled_stop(params->poll, params->poll_ctx, now, &last_poll);
-            if (stopped)
-                break;
-        }
+        if (clocked && rounds > 0
+            && pp_search_time_is_up(start, params->seconds, params->poll, params->poll_ctx,
+                                    &last_poll, &stopped))
+            break;
         draw_round(root, &rng, &d);
         for (int i = 0; i < n; i++) {
             if (n > 1 && lost[i])
