@@ -217,3 +217,29 @@ def test_perft_counts_chance_outcomes_as_branches_and_playout_is_seeded() -> Non
     assert state.history_actions() == []
     assert state.playout(5) == state.playout(5) and state.playout(5)["total"] >= 5
     assert state == Race()
+
+
+@pytest.mark.parametrize(("call", "hook"), [
+    (lambda s: s.players, "players"),
+    (lambda s: s.game, "game (or _GAME)"),
+    (lambda s: s.current_player_id(), "current_player_id()"),
+    (lambda s: s.legal_actions(), "legal_actions()"),
+    (lambda s: s._check_action(0), "_check_action()"),
+    (lambda s: s._apply_action(0), "_apply_action()"),
+    (lambda s: s._undo(None), "_undo()"),
+    (lambda s: s._action_text(0), "_action_text()"),
+    (lambda s: s.parse_action("x"), "parse_action()"),
+    (lambda s: s.returns(), "returns()"),
+    (lambda s: s.scores(), "scores()"),
+    (lambda s: s.snapshot(), "snapshot()"),
+    (lambda s: s.to_position(), "to_position()"),
+])
+def test_a_hook_the_game_did_not_write_names_the_class_and_the_hook(call: Any, hook: str) -> None:
+    """The required hooks raise NotImplementedError naming the state class and the hook
+    (an abc.ABC is not used: the Cython states that mix StateBase in have their own
+    metaclass)."""
+    class Unfinished(StateBase):
+        pass
+
+    with pytest.raises(NotImplementedError, match=r"^Unfinished must define " + hook.replace("(", r"\(").replace(")", r"\)") + "$"):
+        call(Unfinished())
