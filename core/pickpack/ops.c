@@ -38,24 +38,26 @@ static int ops_current_player(const void *state)
     return s->phase == PP_PHASE_OVER || s->to_move > PP_BLUE ? PP_TERMINAL : (int)s->to_move;
 }
 
+/* The move generators write uint16_t actions; the table's lists are int. */
+static int widen_actions(const uint16_t *moves, int n, int *out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = moves[i];
+    return n;
+}
+
 /* The symmetry-reduced moves (pickpack_search.h, pp_distinct_actions). */
 static int ops_legal_actions(const void *state, int *out)
 {
     uint16_t moves[PP_MAX_MOVES];
-    const int n = pp_distinct_actions(state, moves);
-    for (int i = 0; i < n; i++)
-        out[i] = moves[i];
-    return n;
+    return widen_actions(moves, pp_distinct_actions(state, moves), out);
 }
 
 /* Every legal action, ascending (pp_legal_actions): a learner's mask (pp_vector.h). */
 static int ops_all_legal_actions(const void *state, int *out)
 {
     uint16_t moves[PP_MAX_MOVES];
-    const int n = pp_legal_actions(state, moves);
-    for (int i = 0; i < n; i++)
-        out[i] = moves[i];
-    return n;
+    return widen_actions(moves, pp_legal_actions(state, moves), out);
 }
 
 /* What the playouts play (pp_fast_playout): uniform among all legal moves. */
