@@ -491,6 +491,11 @@ def run(args: argparse.Namespace) -> int:
             if summary.interrupted:
                 status = EXIT_TERMINATED if terminated() else EXIT_INTERRUPTED
             keep = True          # complete, or interrupted: the whole games finished
+    except BrokenPipeError:
+        # stdout's reader left (``--json | head``): like an interrupt, FILE keeps every
+        # game written so far (each game reaches the record before the JSON stream)
+        keep = True
+        raise
     finally:
         if record is not None:
             try:

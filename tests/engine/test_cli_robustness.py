@@ -100,6 +100,23 @@ def test_match_json_into_a_closed_pipe_ends_quietly() -> None:
 
 
 @posix_only
+def test_match_json_into_a_closed_pipe_keeps_the_games_written_to_the_record(
+        tmp_path: Path) -> None:
+    # docs/match.md "Records and interrupted matches": FILE holds every finished game;
+    # a reader that closes stdout early stops the match as an interrupt does
+    record = tmp_path / "kept.ppn"
+    status, line, err = _read_one_line_then_close(
+        ["match", "random", "greedy", "--games", "5", "--seed", "3", "--json",
+         "--ppn", str(record)])
+    assert (status, line, err) == (EXIT_BROKEN_PIPE, "{\n", "")
+    games = list(pickpack.read_games(record))
+    assert 1 <= len(games) <= 5
+    assert [game.headers["Round"] for game in games] == [str(i + 1) for i in range(len(games))]
+    assert all(game.headers["Result"] != "*" for game in games)
+    assert not [p for p in tmp_path.iterdir() if p != record]     # no temporary file left
+
+
+@posix_only
 def test_perft_into_a_closed_pipe_ends_quietly_and_promptly() -> None:
     # depth 8 takes about a minute; the closed pipe is noticed between C slices
     # (pickpack.commands.perft._ReaderWatch), not at the next line a minute later
